@@ -1,0 +1,2 @@
+//! Placeholder: the issue that owns this benchmark fills it in.
+fn main() {}
