@@ -37,8 +37,10 @@ pub trait Game: Clone + Send + 'static {
     const UNDO: bool = false;
 
     /// Whether the same position recurring is a draw (chess, TicTacChess). The searches then
-    /// score a position that repeats one on the current search path or in [`Game::history`] as
-    /// a draw. Games with no repetition rule (Sternhalma) leave it `false`.
+    /// score a position that repeats one on the current search path, or one of the game's
+    /// earlier positions that the caller hands to the search (their hashes: the history lives
+    /// with the caller, so a copy-make position stays small), as a draw. Games with no
+    /// repetition rule (Sternhalma) leave it `false`.
     const REPETITION_DRAWS: bool = false;
 
     /// The number of players, 2 to 6 for the searches of this crate.
@@ -152,13 +154,6 @@ pub trait Game: Clone + Send + 'static {
     fn set_player_to_move(&mut self, player: usize) -> bool {
         let _ = player;
         false
-    }
-
-    /// Hashes of the positions before this one that a repetition can still reach (since the
-    /// last irreversible move), oldest first. Only read when [`Game::REPETITION_DRAWS`] is set.
-    #[inline]
-    fn history(&self) -> &[u64] {
-        &[]
     }
 
     /// How many plies back a repetition can reach from this position (the 50-move counter in
