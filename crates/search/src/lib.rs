@@ -14,6 +14,7 @@
 
 mod game;
 mod moves;
+pub mod multiplayer;
 pub mod nim;
 mod perft;
 pub mod score;
