@@ -41,9 +41,20 @@ pub struct BitBoard<G: Geometry> {
 
 impl<G: Geometry> BitBoard<G> {
     /// No square.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, BitBoard};
+    /// assert!(BitBoard::<Grid8x8>::EMPTY.is_empty());
+    /// ```
     pub const EMPTY: Self = Self::from_bits_unchecked(<G::Bits as Storage>::ZERO);
 
-    /// Every playable square.
+    /// Every playable square (ghost bits are not in it).
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid4x4Padded, BitBoard};
+    /// assert_eq!(BitBoard::<Grid4x4Padded>::FULL.len(), 16);
+    /// assert_eq!(BitBoard::<Grid4x4Padded>::FULL.bits(), 0b01111_01111_01111_01111);
+    /// ```
     pub const FULL: Self = Self::from_bits_unchecked(G::PLAYABLE);
 
     /// The set with exactly the bits of `bits` that are playable squares: ghost bits are dropped.
@@ -73,7 +84,17 @@ impl<G: Geometry> BitBoard<G> {
         self.bits
     }
 
-    /// The set holding only `square`.
+    /// The set holding only `square`. (Not a `const fn`: the shift goes through the `Storage`
+    /// trait, and trait methods cannot be called in `const` contexts on stable Rust. Const tables
+    /// of a concrete geometry are best built as raw integers and wrapped with
+    /// [`from_bits`](Self::from_bits).)
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, BitBoard, Square};
+    /// let e4 = Square::<Grid8x8>::new(4, 3)?;
+    /// assert_eq!(BitBoard::from_square(e4).bits(), 1 << 28);
+    /// # Ok::<(), plyforge_bitboard::SquareError>(())
+    /// ```
     #[inline(always)]
     pub fn from_square(square: Square<G>) -> Self {
         Self::from_bits_unchecked(<G::Bits as Storage>::ONE << square.index() as u32)
@@ -92,6 +113,12 @@ impl<G: Geometry> BitBoard<G> {
     }
 
     /// Every square of rank `rank` (from 0); empty when `rank` is off the board.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Columns7x6, BitBoard};
+    /// // Connect Four's bottom row: bit 0 of each 7-bit column.
+    /// assert_eq!(BitBoard::<Columns7x6>::rank(0).bits(), 0x0408_1020_4081);
+    /// ```
     pub fn rank(rank: u8) -> Self {
         (0..G::FILES)
             .filter_map(|file| Square::new(file, rank).ok())
@@ -120,7 +147,55 @@ impl<G: Geometry> BitBoard<G> {
         line
     }
 
+    /// Every square of diagonal `index` (a north-east line), numbered as by
+    /// [`Square::diagonal`]: 0 is the top-left corner alone, `FILES + RANKS - 2` the bottom-right
+    /// one. Empty when `index` is off the board.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid4x4Padded, BitBoard};
+    /// // The long a1-d4 diagonal of a 4x4 board is number 3 of 0..=6.
+    /// let long = BitBoard::<Grid4x4Padded>::diagonal(3);
+    /// assert_eq!(long.to_string(), "...x\n..x.\n.x..\nx...");
+    /// assert!(BitBoard::<Grid4x4Padded>::diagonal(7).is_empty());
+    /// ```
+    pub fn diagonal(index: u8) -> Self {
+        // file - rank = index - (RANKS - 1), so file = rank + index - (RANKS - 1).
+        let shift = index as i16 - (G::RANKS as i16 - 1);
+        (0..G::RANKS)
+            .filter_map(|rank| {
+                let file = rank as i16 + shift;
+                u8::try_from(file)
+                    .ok()
+                    .and_then(|file| Square::new(file, rank).ok())
+            })
+            .collect()
+    }
+
+    /// Every square of anti-diagonal `index` (a north-west line), numbered as by
+    /// [`Square::anti_diagonal`]: `file + rank`. Empty when `index` is off the board.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid4x4Padded, BitBoard};
+    /// let long = BitBoard::<Grid4x4Padded>::anti_diagonal(3);
+    /// assert_eq!(long.to_string(), "x...\n.x..\n..x.\n...x");
+    /// ```
+    pub fn anti_diagonal(index: u8) -> Self {
+        (0..G::RANKS)
+            .filter_map(|rank| {
+                let file = index as i16 - rank as i16;
+                u8::try_from(file)
+                    .ok()
+                    .and_then(|file| Square::new(file, rank).ok())
+            })
+            .collect()
+    }
+
     /// The number of squares in the set.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, BitBoard};
+    /// assert_eq!(BitBoard::<Grid8x8>::FULL.len(), 64);
+    /// ```
     #[inline(always)]
     pub fn len(self) -> u32 {
         self.bits.count_ones()
@@ -133,6 +208,17 @@ impl<G: Geometry> BitBoard<G> {
     }
 
     /// Whether `square` is in the set.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, BitBoard, Square};
+    /// let mut set = BitBoard::<Grid8x8>::EMPTY;
+    /// let e4 = Square::new(4, 3)?;
+    /// set.insert(e4);
+    /// assert!(set.contains(e4) && set.len() == 1);
+    /// set.remove(e4);
+    /// assert!(!set.contains(e4) && set.is_empty());
+    /// # Ok::<(), plyforge_bitboard::SquareError>(())
+    /// ```
     #[inline(always)]
     pub fn contains(self, square: Square<G>) -> bool {
         !(self & Self::from_square(square)).is_empty()
@@ -156,7 +242,28 @@ impl<G: Geometry> BitBoard<G> {
         (self - other).is_empty()
     }
 
+    /// Whether `self` and `other` have no square in common.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, BitBoard};
+    /// assert!(BitBoard::<Grid8x8>::rank(0).is_disjoint(BitBoard::rank(1)));
+    /// assert!(!BitBoard::<Grid8x8>::rank(0).is_disjoint(BitBoard::file(0)));
+    /// ```
+    #[inline(always)]
+    pub fn is_disjoint(self, other: Self) -> bool {
+        (self & other).is_empty()
+    }
+
     /// The lowest square of the set.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, BitBoard, Square};
+    /// let rank3 = BitBoard::<Grid8x8>::rank(2);
+    /// assert_eq!(rank3.first(), Some(Square::new(0, 2)?));
+    /// assert_eq!(rank3.last(), Some(Square::new(7, 2)?));
+    /// assert_eq!(BitBoard::<Grid8x8>::EMPTY.first(), None);
+    /// # Ok::<(), plyforge_bitboard::SquareError>(())
+    /// ```
     #[inline(always)]
     pub fn first(self) -> Option<Square<G>> {
         if self.is_empty() {
@@ -166,6 +273,34 @@ impl<G: Geometry> BitBoard<G> {
                 self.bits.trailing_zeros() as u8
             ))
         }
+    }
+
+    /// The highest square of the set.
+    #[inline(always)]
+    pub fn last(self) -> Option<Square<G>> {
+        if self.is_empty() {
+            None
+        } else {
+            Some(Square::from_index_unchecked(
+                (<G::Bits as Storage>::BITS - 1 - self.bits.leading_zeros()) as u8,
+            ))
+        }
+    }
+
+    /// Removes and returns the lowest square of the set (the step of the iteration).
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, BitBoard, Square};
+    /// let mut set = BitBoard::<Grid8x8>::file(4);
+    /// assert_eq!(set.pop_first(), Some(Square::new(4, 0)?));
+    /// assert_eq!(set.len(), 7);
+    /// # Ok::<(), plyforge_bitboard::SquareError>(())
+    /// ```
+    #[inline(always)]
+    pub fn pop_first(&mut self) -> Option<Square<G>> {
+        let first = self.first()?;
+        self.bits = self.bits.clear_lowest();
+        Some(first)
     }
 
     /// The set moved one square in `direction`; squares that would leave the board are dropped.
@@ -179,8 +314,12 @@ impl<G: Geometry> BitBoard<G> {
     #[inline(always)]
     pub fn shift(self, direction: Direction) -> Self {
         let sources = G::SHIFT_SOURCES[direction as usize];
-        let (files, ranks) = direction.delta();
-        let amount = files as i32 * G::FILE_STEP as i32 + ranks as i32 * G::RANK_STEP as i32;
+        let amount = direction.bit_offset::<G>();
+        // A step that leaves the integer has no source square (its target would be outside
+        // the integer), but shifting by `BITS` or more would still panic in debug builds.
+        if amount.unsigned_abs() >= <G::Bits as Storage>::BITS {
+            return Self::EMPTY;
+        }
         let kept = self.bits & sources;
         let moved = if amount >= 0 {
             kept << amount as u32
@@ -190,7 +329,8 @@ impl<G: Geometry> BitBoard<G> {
         Self::from_bits_unchecked(moved)
     }
 
-    /// The squares that start a run of `length` squares of the set in `direction`.
+    /// The squares that start a run of `length` squares of the set in `direction` (for `length`
+    /// 0 or 1, the set itself).
     ///
     /// ```
     /// use plyforge_bitboard::{geometries::Grid4x4Padded, BitBoard, Direction};
@@ -211,6 +351,12 @@ impl<G: Geometry> BitBoard<G> {
     }
 
     /// Iterates over the squares from the lowest bit.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, BitBoard, Square};
+    /// let names: Vec<String> = BitBoard::<Grid8x8>::file(1).iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]);
+    /// ```
     #[inline(always)]
     pub fn iter(self) -> Iter<G> {
         Iter {
@@ -218,7 +364,48 @@ impl<G: Geometry> BitBoard<G> {
             geometry: PhantomData,
         }
     }
+
+    /// Every subset of this set, the empty set first and the set itself last, by the
+    /// carry-rippler trick `next = (current - set) & set`: `2^len` sets, so keep `len` small
+    /// (it serves, e.g., building attack tables over the blocker subsets of a mask).
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, BitBoard};
+    /// let corners: BitBoard<Grid8x8> = BitBoard::from_bits(0x8100_0000_0000_0081);
+    /// assert_eq!(corners.subsets().count(), 16);
+    /// assert!(corners.subsets().all(|subset| subset.is_subset(corners)));
+    /// ```
+    #[inline]
+    pub fn subsets(self) -> Subsets<G> {
+        Subsets {
+            set: self.bits,
+            next: Some(<G::Bits as Storage>::ZERO),
+        }
+    }
 }
+
+/// The subsets of a set, from [`BitBoard::subsets`].
+#[derive(Clone, Copy, Debug)]
+pub struct Subsets<G: Geometry> {
+    set: G::Bits,
+    next: Option<G::Bits>,
+}
+
+impl<G: Geometry> Iterator for Subsets<G> {
+    type Item = BitBoard<G>;
+
+    #[inline]
+    fn next(&mut self) -> Option<BitBoard<G>> {
+        let current = self.next?;
+        // Subtracting the set borrows through its holes, so the bits of the set count up as
+        // one binary number; back at zero, every subset has been seen.
+        let following = current.wrapping_sub(self.set) & self.set;
+        self.next = (following != <G::Bits as Storage>::ZERO).then_some(following);
+        Some(BitBoard::from_bits_unchecked(current))
+    }
+}
+
+impl<G: Geometry> FusedIterator for Subsets<G> {}
 
 macro_rules! impl_set_op {
     ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
@@ -298,6 +485,19 @@ impl<G: Geometry> Iterator for Iter<G> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         let len = self.bits.count_ones() as usize;
         (len, Some(len))
+    }
+}
+
+/// From the highest bit down.
+impl<G: Geometry> DoubleEndedIterator for Iter<G> {
+    #[inline(always)]
+    fn next_back(&mut self) -> Option<Square<G>> {
+        if self.bits == <G::Bits as Storage>::ZERO {
+            return None;
+        }
+        let index = <G::Bits as Storage>::BITS - 1 - self.bits.leading_zeros();
+        self.bits ^= <G::Bits as Storage>::ONE << index;
+        Some(Square::from_index_unchecked(index as u8))
     }
 }
 

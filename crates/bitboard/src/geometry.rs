@@ -78,6 +78,71 @@ impl Direction {
     pub const fn opposite(self) -> Direction {
         Direction::ALL[(self as usize + 4) % 8]
     }
+
+    /// One direction per line through a square (north, north-east, east, south-east): the four
+    /// axes a k-in-a-row game checks. The other four directions are their opposites.
+    ///
+    /// ```
+    /// use plyforge_bitboard::Direction;
+    /// for axis in Direction::AXES {
+    ///     assert!(!Direction::AXES.contains(&axis.opposite()));
+    /// }
+    /// ```
+    pub const AXES: [Direction; 4] = [
+        Direction::North,
+        Direction::NorthEast,
+        Direction::East,
+        Direction::SouthEast,
+    ];
+
+    /// The four rook directions (north, east, south, west).
+    pub const ORTHOGONAL: [Direction; 4] = [
+        Direction::North,
+        Direction::East,
+        Direction::South,
+        Direction::West,
+    ];
+
+    /// The four bishop directions (north-east, south-east, south-west, north-west).
+    pub const DIAGONAL: [Direction; 4] = [
+        Direction::NorthEast,
+        Direction::SouthEast,
+        Direction::SouthWest,
+        Direction::NorthWest,
+    ];
+
+    /// Whether this is one of the four diagonal directions.
+    ///
+    /// ```
+    /// use plyforge_bitboard::Direction;
+    /// assert!(Direction::SouthWest.is_diagonal());
+    /// assert!(!Direction::West.is_diagonal());
+    /// ```
+    #[inline]
+    pub const fn is_diagonal(self) -> bool {
+        let (files, ranks) = self.delta();
+        files != 0 && ranks != 0
+    }
+
+    /// How far one step this way moves a bit in geometry `G`'s integer: positive means a left
+    /// shift. This is the stride that raw-integer code uses, e.g. `b & (b >> 5)` for two in a
+    /// file of a stride-5 board.
+    ///
+    /// ```
+    /// use plyforge_bitboard::geometries::{Columns7x6, Grid4x4Padded};
+    /// use plyforge_bitboard::Direction;
+    /// assert_eq!(Direction::North.bit_offset::<Grid4x4Padded>(), 5);
+    /// assert_eq!(Direction::NorthEast.bit_offset::<Grid4x4Padded>(), 6);
+    /// assert_eq!(Direction::SouthEast.bit_offset::<Grid4x4Padded>(), -4);
+    /// // Connect Four is column-major: north is the next bit, east the next column.
+    /// assert_eq!(Direction::North.bit_offset::<Columns7x6>(), 1);
+    /// assert_eq!(Direction::East.bit_offset::<Columns7x6>(), 7);
+    /// ```
+    #[inline(always)]
+    pub const fn bit_offset<G: Geometry>(self) -> i32 {
+        let (files, ranks) = self.delta();
+        files as i32 * G::FILE_STEP as i32 + ranks as i32 * G::RANK_STEP as i32
+    }
 }
 
 /// A board layout: its storage integer, its playable size and the bit distance between

@@ -24,7 +24,7 @@ pub mod geometry;
 mod square;
 mod storage;
 
-pub use bitboard::{BitBoard, Iter};
+pub use bitboard::{BitBoard, Iter, Subsets};
 pub use error::{ParseBitBoardError, SquareError};
 pub use geometry::{Direction, Geometry};
 pub use square::Square;

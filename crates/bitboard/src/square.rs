@@ -84,9 +84,21 @@ impl<G: Geometry> Square<G> {
     }
 
     /// The file (column), from 0.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Columns7x6, Square};
+    /// // Connect Four is column-major with 7 bits per column: bit 16 is column 2, row 2.
+    /// let square = Square::<Columns7x6>::from_index(16)?;
+    /// assert_eq!((square.file(), square.rank()), (2, 2));
+    /// # Ok::<(), plyforge_bitboard::SquareError>(())
+    /// ```
     #[inline]
     pub const fn file(self) -> u8 {
-        if G::FILE_STEP < G::RANK_STEP {
+        // A board of one file has both steps 1 when it has no ghost bits: the general formulas
+        // below would then read the rank as the file.
+        if G::FILES == 1 {
+            0
+        } else if G::FILE_STEP < G::RANK_STEP {
             (self.index % G::RANK_STEP) / G::FILE_STEP
         } else {
             self.index / G::FILE_STEP
@@ -96,11 +108,46 @@ impl<G: Geometry> Square<G> {
     /// The rank (row), from 0.
     #[inline]
     pub const fn rank(self) -> u8 {
-        if G::FILE_STEP < G::RANK_STEP {
+        if G::RANKS == 1 {
+            0
+        } else if G::FILE_STEP < G::RANK_STEP || G::FILES == 1 {
             self.index / G::RANK_STEP
         } else {
             (self.index % G::FILE_STEP) / G::RANK_STEP
         }
+    }
+
+    /// The index of this square's diagonal (the north-east line through it), from 0 at the
+    /// top-left corner square (file 0, last rank) to `FILES + RANKS - 2` at the bottom-right one:
+    /// `file + RANKS - 1 - rank`. [`BitBoard::diagonal`](crate::BitBoard::diagonal) gives its
+    /// squares.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, BitBoard, Square};
+    /// let e4 = Square::<Grid8x8>::new(4, 3)?;
+    /// assert_eq!(e4.diagonal(), 8);
+    /// let diagonal = BitBoard::<Grid8x8>::diagonal(e4.diagonal());
+    /// assert_eq!(diagonal.len(), 7); // b1 to h7
+    /// assert!(diagonal.contains(Square::new(1, 0)?) && diagonal.contains(e4));
+    /// # Ok::<(), plyforge_bitboard::SquareError>(())
+    /// ```
+    #[inline]
+    pub const fn diagonal(self) -> u8 {
+        self.file() + (G::RANKS - 1 - self.rank())
+    }
+
+    /// The index of this square's anti-diagonal (the north-west line through it), from 0 at the
+    /// bottom-left corner to `FILES + RANKS - 2` at the top-right one: `file + rank`.
+    /// [`BitBoard::anti_diagonal`](crate::BitBoard::anti_diagonal) gives its squares.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, Square};
+    /// assert_eq!(Square::<Grid8x8>::new(4, 3)?.anti_diagonal(), 7);
+    /// # Ok::<(), plyforge_bitboard::SquareError>(())
+    /// ```
+    #[inline]
+    pub const fn anti_diagonal(self) -> u8 {
+        self.file() + self.rank()
     }
 
     /// The square `files` east and `ranks` north of this one, if it is on the board.
@@ -125,6 +172,14 @@ impl<G: Geometry> Square<G> {
     }
 
     /// The neighbour in `direction`, if it is on the board.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid8x8, Direction, Square};
+    /// let a1 = Square::<Grid8x8>::new(0, 0)?;
+    /// assert_eq!(a1.step(Direction::NorthEast), Some(Square::new(1, 1)?));
+    /// assert_eq!(a1.step(Direction::West), None);
+    /// # Ok::<(), plyforge_bitboard::SquareError>(())
+    /// ```
     #[inline]
     pub const fn step(self, direction: Direction) -> Option<Self> {
         let (files, ranks) = direction.delta();
@@ -132,6 +187,12 @@ impl<G: Geometry> Square<G> {
     }
 
     /// Every playable square, from the lowest bit.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid4x4Padded, Square};
+    /// let indices: Vec<u8> = Square::<Grid4x4Padded>::all().map(Square::index).take(6).collect();
+    /// assert_eq!(indices, [0, 1, 2, 3, 5, 6]); // bit 4 is the ghost file
+    /// ```
     pub fn all() -> crate::Iter<G> {
         crate::BitBoard::<G>::FULL.iter()
     }

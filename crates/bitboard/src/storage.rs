@@ -53,6 +53,9 @@ pub trait Storage:
     fn leading_zeros(self) -> u32;
     /// The value with its lowest set bit cleared (zero stays zero).
     fn clear_lowest(self) -> Self;
+    /// Two's-complement subtraction modulo `2^BITS`, as the carry-rippler subset enumeration
+    /// needs.
+    fn wrapping_sub(self, other: Self) -> Self;
     /// Converts from `u128`, keeping the low `BITS` bits. Used to bring masks that geometries
     /// compute in `u128` at compile time into the storage type; with a constant argument the
     /// conversion folds away.
@@ -83,6 +86,10 @@ macro_rules! impl_storage {
             #[inline(always)]
             fn clear_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn wrapping_sub(self, other: Self) -> Self {
+                <$t>::wrapping_sub(self, other)
             }
             #[inline(always)]
             fn from_u128(value: u128) -> Self {
