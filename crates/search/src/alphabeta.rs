@@ -1,0 +1,540 @@
+//! The alpha-beta search of one thread: fail-soft negamax over "sides", with principal
+//! variation search, the transposition table, null-move pruning, late-move reductions, check
+//! extensions, repetition draws and quiescence search.
+//!
+//! A side is who a node's score is for. In [`Mode::Negamax`] it is the player to move; in
+//! [`Mode::Paranoid`] it is either the root player or the coalition of all the others. Scores are
+//! always from the view of the side to move, and a child's score is negated (and the window
+//! swapped) only when the side changes between parent and child: a coalition may move several
+//! times in a row, and so may a player in a game with passes. Two-player negamax is the case
+//! where every move changes the side.
+
+use crate::config::Mode;
+use crate::game::{Evaluator, Game, Outcome};
+use crate::moves::MoveBuffer;
+use crate::ordering::{MoveFacts, pick_next};
+use crate::score::{EVAL_LIMIT, MAX_PLY, Score, is_decisive, loss_in, win_in};
+use crate::thread::Worker;
+use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
+
+/// The score of a draw.
+const DRAW: Score = 0;
+/// Null-move pruning needs at least this much depth left.
+const NULL_MIN_DEPTH: i32 = 3;
+/// The null move is searched `NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR` plies shallower.
+const NULL_BASE_REDUCTION: i32 = 2;
+/// See [`NULL_BASE_REDUCTION`].
+const NULL_DEPTH_DIVISOR: i32 = 4;
+/// Late-move reductions need at least this much depth left.
+const LMR_MIN_DEPTH: i32 = 3;
+/// Moves searched before reductions start.
+const LMR_MIN_MOVES: usize = 3;
+
+impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
+    /// The side of the player to move of `game` (see the module docs).
+    #[inline]
+    fn side(&self, game: &G) -> usize {
+        self.side_of(game.player_to_move())
+    }
+
+    #[inline]
+    fn side_of(&self, player: usize) -> usize {
+        match self.mode {
+            Mode::Negamax => player,
+            Mode::Paranoid => (player != self.root_player) as usize,
+        }
+    }
+
+    /// The evaluation from the view of the side to move, clamped to the evaluation range.
+    #[inline]
+    fn evaluate(&self, game: &G) -> Score {
+        let score = match self.mode {
+            Mode::Negamax => self.evaluator.evaluate(game, game.player_to_move()),
+            Mode::Paranoid => {
+                let root_view = self.evaluator.evaluate(game, self.root_player);
+                if game.player_to_move() == self.root_player {
+                    root_view
+                } else {
+                    -root_view
+                }
+            }
+        };
+        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The score of a finished game from the view of the side to move, `ply` plies from the
+    /// root.
+    #[inline]
+    fn outcome_score(&self, game: &G, outcome: Outcome, ply: usize) -> Score {
+        match outcome {
+            Outcome::Draw => DRAW,
+            Outcome::Win(winner) if self.side_of(winner) == self.side(game) => win_in(ply),
+            Outcome::Win(_) => loss_in(ply),
+        }
+    }
+
+    /// Whether the position at `ply` (hash `hash`) repeats an earlier one within its reversible
+    /// plies: on the search path first, then in the caller's history before the root.
+    fn is_repetition(&self, game: &G, hash: u64, ply: usize) -> bool {
+        let reach = game.reversible_plies();
+        let on_path = self.path[..ply].iter().rev();
+        let before_root = self.history.iter().rev();
+        on_path
+            .chain(before_root)
+            .take(reach)
+            .any(|&earlier| earlier == hash)
+    }
+
+    /// Searches `child`, a child of a node of side `parent_side`, with the window
+    /// `alpha..beta` of the parent's view, and returns the score in the parent's view.
+    #[inline]
+    fn search_child(
+        &mut self,
+        child: &mut G,
+        parent_side: usize,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        quiescence: bool,
+    ) -> Score {
+        let flip = self.side(child) != parent_side;
+        let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };
+        let score = if quiescence {
+            self.quiescence(child, ply + 1, low, high)
+        } else {
+            self.alphabeta(child, depth, ply + 1, low, high, true)
+        };
+        if flip { -score } else { score }
+    }
+
+    /// Plays `mv`, searches it (null window first unless `full_window`, reduced by `reduction`
+    /// first, re-searching as PVS and LMR require), takes it back, returns its score.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        game: &mut G,
+        mv: G::Move,
+        side: usize,
+        new_depth: i32,
+        reduction: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        full_window: bool,
+    ) -> Score {
+        if G::UNDO {
+            game.play(mv);
+            let score = self.search_sequence(
+                game,
+                side,
+                new_depth,
+                reduction,
+                ply,
+                alpha,
+                beta,
+                full_window,
+            );
+            game.undo(mv);
+            score
+        } else {
+            let mut child = game.clone();
+            child.play(mv);
+            self.search_sequence(
+                &mut child,
+                side,
+                new_depth,
+                reduction,
+                ply,
+                alpha,
+                beta,
+                full_window,
+            )
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_sequence(
+        &mut self,
+        child: &mut G,
+        side: usize,
+        new_depth: i32,
+        mut reduction: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        full_window: bool,
+    ) -> Score {
+        if full_window {
+            return self.search_child(child, side, new_depth, ply, alpha, beta, false);
+        }
+        if reduction > 0 && child.in_check() {
+            reduction = 0;
+        }
+        let mut score = self.search_child(
+            child,
+            side,
+            new_depth - reduction,
+            ply,
+            alpha,
+            alpha + 1,
+            false,
+        );
+        if score > alpha && reduction > 0 {
+            score = self.search_child(child, side, new_depth, ply, alpha, alpha + 1, false);
+        }
+        if score > alpha && score < beta && beta - alpha > 1 {
+            score = self.search_child(child, side, new_depth, ply, alpha, beta, false);
+        }
+        score
+    }
+
+    /// Fail-soft alpha-beta: the score of `game` for its side to move, exact when it lies
+    /// strictly inside `alpha..beta`, otherwise a bound on the far side of the window.
+    pub(crate) fn alphabeta(
+        &mut self,
+        game: &mut G,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        allow_null: bool,
+    ) -> Score {
+        let config = self.config;
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        let hash = game.hash();
+        if ply > 0 {
+            if let Some(outcome) = game.outcome() {
+                self.nodes += 1;
+                return self.outcome_score(game, outcome, ply);
+            }
+            if G::REPETITION_DRAWS && self.is_repetition(game, hash, ply) {
+                self.nodes += 1;
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                self.nodes += 1;
+                return self.evaluate(game);
+            }
+        }
+        self.path[ply] = hash;
+        let in_check = game.in_check();
+        if in_check && config.check_extension && ply > 0 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence_body(game, ply, alpha, beta);
+        }
+        if self.count_node_and_check_abort() {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // Transposition table: a cut-off outside PV nodes, and the move to try first.
+        let key = hash ^ self.key_mix;
+        let entry = if config.tt {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
+        let mut tt_move_key = entry.and_then(|entry| entry.move_key);
+        if ply == 0 {
+            tt_move_key = self.root_best.map(G::move_key).or(tt_move_key);
+        }
+        if let Some(entry) = entry
+            && !pv_node
+            && ply > 0
+            && entry.depth >= depth
+        {
+            let score = score_from_tt(entry.score, ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+
+        let side = self.side(game);
+
+        // Null move: if passing still fails high, a real move will too (the game says where
+        // passing is no help, i.e. no zugzwang).
+        if config.null_move
+            && allow_null
+            && !pv_node
+            && !in_check
+            && ply > 0
+            && depth >= NULL_MIN_DEPTH
+            && !is_decisive(beta)
+            && game.null_move_allowed()
+            && self.evaluate(game) >= beta
+        {
+            let reduction = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
+            let null_depth = depth - 1 - reduction;
+            let score = if G::UNDO {
+                game.play_null();
+                let score = self.null_child(game, side, null_depth, ply, beta);
+                game.undo_null();
+                score
+            } else {
+                let mut child = game.clone();
+                child.play_null();
+                self.null_child(&mut child, side, null_depth, ply, beta)
+            };
+            if self.aborted() {
+                return DRAW;
+            }
+            if score >= beta {
+                // A win found after passing is not proven: report the bound only.
+                return if is_decisive(score) { beta } else { score };
+            }
+        }
+
+        let mut moves = G::Moves::default();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return self.outcome_score(game, game.outcome_without_moves(), ply);
+        }
+        let mut scores = std::mem::take(&mut self.order_scores[ply]);
+        scores.clear();
+        let player = game.player_to_move();
+        for &mv in moves.as_slice() {
+            let key = G::move_key(mv);
+            let noisy = game.is_noisy(mv);
+            let facts = MoveFacts {
+                tt_move: tt_move_key == Some(key),
+                noisy,
+                hint: if config.order_hints {
+                    game.move_order_hint(mv)
+                } else {
+                    0
+                },
+                key,
+            };
+            // Switched-off killers and history are never recorded, so they score nothing here.
+            scores.push(self.ordering.score(mv, &facts, ply, player));
+        }
+
+        let original_alpha = alpha;
+        let mut best_score = -crate::score::INFINITY;
+        let mut best_move = None;
+        let moves = moves.as_mut_slice();
+        let count = moves.len();
+        for index in 0..count {
+            pick_next(moves, &mut scores, index);
+            let mv = moves[index];
+            let noisy = game.is_noisy(mv);
+            let quiet_late = !noisy
+                && !in_check
+                && config.lmr
+                && depth >= LMR_MIN_DEPTH
+                && index >= LMR_MIN_MOVES
+                && !self.ordering.is_killer(mv, ply);
+            let mut reduction = if quiet_late {
+                self.lmr_table[(depth as usize).min(63)][index.min(63)] as i32
+            } else {
+                0
+            };
+            if pv_node {
+                reduction -= 1;
+            }
+            let reduction = reduction.clamp(0, (depth - 2).max(0));
+            let full_window = index == 0 || (!config.pvs && reduction == 0);
+            let score = self.search_move(
+                game,
+                mv,
+                side,
+                depth - 1,
+                reduction,
+                ply,
+                alpha,
+                beta,
+                full_window,
+            );
+            if self.aborted() {
+                self.order_scores[ply] = scores;
+                return DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if pv_node {
+                        // This move and the child's principal variation.
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(mv);
+                        line.extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        if !noisy {
+                            self.reward_quiet(moves, index, player, depth, ply, game);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        self.order_scores[ply] = scores;
+
+        if config.tt {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                key,
+                Entry {
+                    move_key: best_move.map(G::move_key),
+                    score: score_to_tt(best_score, ply),
+                    depth,
+                    bound,
+                },
+            );
+        }
+        best_score
+    }
+
+    /// Searches the position after a null move with a null window at `beta`.
+    fn null_child(
+        &mut self,
+        child: &mut G,
+        side: usize,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+    ) -> Score {
+        let flip = self.side(child) != side;
+        let (low, high) = if flip {
+            (-beta, -beta + 1)
+        } else {
+            (beta - 1, beta)
+        };
+        let score = self.alphabeta(child, depth, ply + 1, low, high, false);
+        if flip { -score } else { score }
+    }
+
+    /// Killers and history after the quiet move `moves[index]` caused a cut-off: a bonus for it,
+    /// a malus for the quiet moves searched before it in vain.
+    fn reward_quiet(
+        &mut self,
+        moves: &[G::Move],
+        index: usize,
+        player: usize,
+        depth: i32,
+        ply: usize,
+        game: &G,
+    ) {
+        let mv = moves[index];
+        if self.config.killers {
+            self.ordering.add_killer(mv, ply);
+        }
+        if self.config.history {
+            let bonus = depth * depth;
+            self.ordering.update_history(player, G::move_key(mv), bonus);
+            for &tried in &moves[..index] {
+                if !game.is_noisy(tried) {
+                    self.ordering
+                        .update_history(player, G::move_key(tried), -bonus);
+                }
+            }
+        }
+    }
+
+    /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.
+    fn quiescence(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.pv[ply].clear();
+        if let Some(outcome) = game.outcome() {
+            self.nodes += 1;
+            return self.outcome_score(game, outcome, ply);
+        }
+        if G::REPETITION_DRAWS {
+            let hash = game.hash();
+            if self.is_repetition(game, hash, ply) {
+                self.nodes += 1;
+                return DRAW;
+            }
+            self.path[ply] = hash;
+        }
+        self.quiescence_body(game, ply, alpha, beta)
+    }
+
+    /// Quiescence search of a position known not to be over: stand pat on the evaluation, then
+    /// try the noisy moves (every move when in check, where standing pat is not an option).
+    fn quiescence_body(
+        &mut self,
+        game: &mut G,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if self.count_node_and_check_abort() {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if !self.config.quiescence || ply >= MAX_PLY - 1 {
+            return self.evaluate(game);
+        }
+        let in_check = game.in_check();
+        let mut moves = G::Moves::default();
+        let mut best_score = -crate::score::INFINITY;
+        if in_check {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                return self.outcome_score(game, game.outcome_without_moves(), ply);
+            }
+        } else {
+            best_score = self.evaluate(game);
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+            game.generate_noisy_moves(&mut moves);
+            if moves.is_empty() {
+                return best_score;
+            }
+        }
+        let mut scores = std::mem::take(&mut self.order_scores[ply]);
+        scores.clear();
+        scores.extend(moves.as_slice().iter().map(|&mv| game.move_order_hint(mv)));
+        let side = self.side(game);
+        let moves = moves.as_mut_slice();
+        for index in 0..moves.len() {
+            pick_next(moves, &mut scores, index);
+            let mv = moves[index];
+            let score = if G::UNDO {
+                game.play(mv);
+                let score = self.search_child(game, side, 0, ply, alpha, beta, true);
+                game.undo(mv);
+                score
+            } else {
+                let mut child = game.clone();
+                child.play(mv);
+                self.search_child(&mut child, side, 0, ply, alpha, beta, true)
+            };
+            if self.aborted() {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        self.order_scores[ply] = scores;
+        best_score
+    }
+}

@@ -1,0 +1,115 @@
+//! The search configuration: which team model to search with, the size of the transposition
+//! table, the number of threads, and one switch per technique, so that users can find out what
+//! helps their game and tests can compare an engine with a technique against one without it.
+
+use crate::score::Score;
+
+/// How players are grouped into the two sides of an alpha-beta search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// Two players, each for themselves: the side of a node is its player to move. Games with
+    /// another player count are refused with
+    /// [`SearchError::PlayerCount`](crate::SearchError::PlayerCount).
+    #[default]
+    Negamax,
+    /// Paranoid search for 2 to 6 players: the player to move at the root against a coalition of
+    /// all the others. The evaluation is always asked for the root player's view.
+    Paranoid,
+}
+
+/// The configuration of a [`Searcher`](crate::Searcher). Every technique can be switched off.
+///
+/// ```
+/// use plyforge_search::{Config, Mode};
+/// let config = Config { mode: Mode::Paranoid, tt_mib: 64, threads: 2, ..Config::default() };
+/// assert!(config.lmr && config.null_move);
+/// // Only the techniques that never change the value of a fixed-depth search:
+/// let exact = Config::exact();
+/// assert!(!exact.lmr && !exact.null_move && exact.tt);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The team model.
+    pub mode: Mode,
+    /// Transposition-table size in MiB (rounded down to whole 64-byte buckets; at least one).
+    pub tt_mib: usize,
+    /// Search threads (Lazy SMP). 1 gives deterministic results for depth and node limits.
+    pub threads: usize,
+    /// Use the transposition table (probe, cut-offs, move ordering). Off: nothing is stored.
+    pub tt: bool,
+    /// Principal variation search: later moves first get a null window.
+    pub pvs: bool,
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// The half-width of the first aspiration window, in evaluation units.
+    pub aspiration_window: Score,
+    /// Null-move pruning, only where [`Game::null_move_allowed`](crate::Game::null_move_allowed).
+    pub null_move: bool,
+    /// Late-move reductions of quiet moves ordered late.
+    pub lmr: bool,
+    /// Killer moves (two quiet cut-off moves per ply).
+    pub killers: bool,
+    /// The history heuristic (quiet moves that caused cut-offs before are tried earlier).
+    pub history: bool,
+    /// Use [`Game::move_order_hint`](crate::Game::move_order_hint) when ordering moves.
+    pub order_hints: bool,
+    /// Quiescence search over [`Game::generate_noisy_moves`](crate::Game::generate_noisy_moves).
+    pub quiescence: bool,
+    /// Search one ply deeper where [`Game::in_check`](crate::Game::in_check) says so.
+    pub check_extension: bool,
+}
+
+impl Default for Config {
+    /// Negamax, 16 MiB, one thread, every technique on.
+    fn default() -> Self {
+        Config {
+            mode: Mode::Negamax,
+            tt_mib: 16,
+            threads: 1,
+            tt: true,
+            pvs: true,
+            aspiration: true,
+            aspiration_window: 50,
+            null_move: true,
+            lmr: true,
+            killers: true,
+            history: true,
+            order_hints: true,
+            quiescence: true,
+            check_extension: true,
+        }
+    }
+}
+
+impl Config {
+    /// Every technique that never changes the value of a fixed-depth search on: alpha-beta,
+    /// PVS, aspiration, the transposition table and move ordering; null move, LMR, quiescence
+    /// and extensions off. A depth-`d` search then returns exactly the minimax value at depth `d`
+    /// (the transposition table may add knowledge from deeper searches of transposed positions).
+    pub fn exact() -> Self {
+        Config {
+            null_move: false,
+            lmr: false,
+            quiescence: false,
+            check_extension: false,
+            ..Config::default()
+        }
+    }
+
+    /// Plain alpha-beta in generation order: every technique off.
+    pub fn plain() -> Self {
+        Config {
+            tt: false,
+            pvs: false,
+            aspiration: false,
+            null_move: false,
+            lmr: false,
+            killers: false,
+            history: false,
+            order_hints: false,
+            quiescence: false,
+            check_extension: false,
+            ..Config::default()
+        }
+    }
+}

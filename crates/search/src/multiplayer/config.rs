@@ -1,0 +1,89 @@
+//! The configuration of a multi-player search (which algorithm, and the bound that enables
+//! shallow pruning in max^n) and the errors for positions or games it cannot search.
+
+use super::score_vector::MAX_PLAYERS;
+use crate::game::Outcome;
+use crate::score::Score;
+use core::fmt;
+
+/// Which multi-player search to run. Paranoid search is not here: it is the paranoid mode of
+/// the main alpha-beta engine (the root player against a coalition of all the others).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Algorithm {
+    /// max^n (Luckhardt and Irani, 1986): every node holds a score per player and the player to
+    /// move picks the child that maximises its own score. With
+    /// [`MultiConfig::max_sum`] set, shallow pruning (Korf, 1991) skips siblings that cannot
+    /// change the result.
+    #[default]
+    MaxN,
+    /// Best-Reply Search (Schadd and Winands, 2011): layers of the root player's moves alternate
+    /// with one layer where only the single opponent with the best reply against the root player
+    /// moves (the others pass). Alpha-beta over the root player's evaluation. Needs
+    /// [`Game::set_player_to_move`](crate::Game::set_player_to_move).
+    BestReply,
+    /// BRS+ (Esser, Gras, Winands, Schadd and Lanctot, 2013): as Best-Reply Search, but in the
+    /// opponents' layer the opponents that do not give the best reply play their most promising
+    /// move (the highest [`Game::move_order_hint`](crate::Game::move_order_hint), the first
+    /// generated on ties) instead of passing, in turn order. Every position it searches is
+    /// reachable by legal play, and it does not need `set_player_to_move`.
+    BestReplyPlus,
+}
+
+/// The configuration of a [`MultiSearch`](super::MultiSearch).
+///
+/// ```
+/// use plyforge_search::multiplayer::{Algorithm, MultiConfig};
+/// let config = MultiConfig { algorithm: Algorithm::MaxN, max_sum: Some(100) };
+/// assert_eq!(MultiConfig::default().algorithm, Algorithm::MaxN);
+/// # let _ = config;
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct MultiConfig {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// For max^n: a bound on the sum of ANY TWO players' scores in one evaluation, which turns
+    /// shallow pruning on; `None` (the default, for unbounded evaluations) turns it off. An
+    /// evaluation whose scores are all non-negative and add up to at most `S` satisfies it with
+    /// `S`. It must be at least 0 (two players' win and loss scores add up to 0). A bound that
+    /// the evaluation breaks makes max^n return wrong results; a loose bound only prunes less.
+    /// Ignored by the other algorithms.
+    pub max_sum: Option<Score>,
+}
+
+/// Why a multi-player search cannot run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MultiError {
+    /// The game is over at the root, or the player to move has no legal move.
+    GameOver(Outcome),
+    /// The game has fewer than 2 or more than [`MAX_PLAYERS`] players.
+    PlayerCount(usize),
+    /// Best-Reply Search needs [`Game::set_player_to_move`](crate::Game::set_player_to_move),
+    /// and this game does not implement it. BRS+ or max^n work without it.
+    SetPlayerUnsupported,
+    /// [`MultiConfig::max_sum`] is negative.
+    NegativeMaxSum(Score),
+}
+
+impl fmt::Display for MultiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MultiError::GameOver(outcome) => {
+                write!(f, "the game is over ({outcome:?}): there is no move to search")
+            }
+            MultiError::PlayerCount(players) => write!(
+                f,
+                "multi-player search handles 2 to {MAX_PLAYERS} players, not {players}"
+            ),
+            MultiError::SetPlayerUnsupported => write!(
+                f,
+                "best-reply search needs Game::set_player_to_move, which this game does not \
+                 support: use BRS+ or max^n"
+            ),
+            MultiError::NegativeMaxSum(sum) => {
+                write!(f, "max_sum must be at least 0 for shallow pruning, not {sum}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MultiError {}

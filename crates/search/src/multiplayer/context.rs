@@ -1,0 +1,170 @@
+//! The state one multi-player search carries through the tree: the evaluator, the root player,
+//! the clock, the principal-variation table and the previous iteration's line for move ordering;
+//! and the scores of finished games, shared by all the algorithms.
+
+use super::clock::Clock;
+use super::report::PlayerMove;
+use super::score_vector::ScoreVector;
+use crate::game::{Evaluator, Game, Outcome};
+use crate::score::{EVAL_LIMIT, Score, loss_in, win_in};
+
+/// The triangular principal-variation table: `lines[ply]` is the best line found below the node
+/// at `ply`. Each layer of the tree contributes one key move (the move that was chosen there) and
+/// a list of moves actually played (more than one in a BRS+ opponents' layer), kept apart so
+/// that the next iteration can order by key moves while the caller gets the played line.
+pub(crate) struct PvTable<M> {
+    lines: Vec<Vec<PlayerMove<M>>>,
+    keys: Vec<Vec<PlayerMove<M>>>,
+}
+
+impl<M: Copy> PvTable<M> {
+    /// A table for `layers` layers.
+    pub(crate) fn new(layers: usize) -> Self {
+        PvTable {
+            lines: (0..=layers).map(|_| Vec::new()).collect(),
+            keys: (0..=layers).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// Empties the line of the node at `ply` (on entering it).
+    #[inline]
+    pub(crate) fn clear(&mut self, ply: usize) {
+        self.lines[ply].clear();
+        self.keys[ply].clear();
+    }
+
+    /// The node at `ply` chose `key`, played as `played`, followed by the line below it.
+    pub(crate) fn update(&mut self, ply: usize, key: PlayerMove<M>, played: &[PlayerMove<M>]) {
+        let (head, tail) = self.lines.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.extend_from_slice(played);
+        line.extend_from_slice(&tail[0]);
+        let (head, tail) = self.keys.split_at_mut(ply + 1);
+        let keys = &mut head[ply];
+        keys.clear();
+        keys.push(key);
+        keys.extend_from_slice(&tail[0]);
+    }
+
+    /// The line played from the root.
+    pub(crate) fn root_line(&self) -> &[PlayerMove<M>] {
+        &self.lines[0]
+    }
+
+    /// The key moves from the root, one per layer.
+    pub(crate) fn root_keys(&self) -> &[PlayerMove<M>] {
+        &self.keys[0]
+    }
+}
+
+/// The search state shared by max^n, BRS and BRS+.
+pub(crate) struct Context<'a, G: Game, E> {
+    pub(crate) evaluator: &'a E,
+    /// The player to move at the root.
+    pub(crate) root_player: usize,
+    pub(crate) players: usize,
+    /// The shallow-pruning bound (max^n), when known.
+    pub(crate) max_sum: Option<Score>,
+    pub(crate) clock: Clock,
+    pub(crate) pv: PvTable<G::Move>,
+    /// The previous iteration's key moves, one per layer, tried first along that line.
+    pub(crate) previous_keys: Vec<PlayerMove<G::Move>>,
+    /// Whether this iteration stopped at its depth somewhere (rather than only at game ends):
+    /// if not, deeper iterations cannot change anything.
+    pub(crate) reached_horizon: bool,
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
+    pub(crate) fn new(
+        evaluator: &'a E,
+        root_player: usize,
+        players: usize,
+        max_sum: Option<Score>,
+        clock: Clock,
+        layers: usize,
+    ) -> Self {
+        Context {
+            evaluator,
+            root_player,
+            players,
+            max_sum,
+            clock,
+            pv: PvTable::new(layers),
+            previous_keys: Vec::new(),
+            reached_horizon: false,
+        }
+    }
+
+    /// Every player's evaluation of `game`, clamped to the evaluation range.
+    #[inline]
+    pub(crate) fn evaluate_all(&self, game: &G) -> ScoreVector {
+        let mut scores = ScoreVector::new(self.players);
+        self.evaluator.evaluate_all(game, scores.as_mut_slice());
+        for score in scores.as_mut_slice() {
+            *score = (*score).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        }
+        scores
+    }
+
+    /// The root player's evaluation of `game`, clamped to the evaluation range.
+    #[inline]
+    pub(crate) fn evaluate_root(&self, game: &G) -> Score {
+        self.evaluator
+            .evaluate(game, self.root_player)
+            .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The move the previous iteration chose at the node at `ply` on its line, if it was made by
+    /// `player` and is among `moves`: its index there.
+    pub(crate) fn previous_move_index(
+        &self,
+        ply: usize,
+        player: usize,
+        moves: &[G::Move],
+    ) -> Option<usize> {
+        let key = self.previous_keys.get(ply)?;
+        if key.player != player {
+            return None;
+        }
+        moves.iter().position(|&mv| mv == key.mv)
+    }
+}
+
+/// The scores of a finished game `ply` plies (layers) below the root: the winner gets a win, the
+/// others a loss, both nearer zero the further away they are; a draw is 0 for everyone.
+pub(crate) fn outcome_scores(outcome: Outcome, players: usize, ply: usize) -> ScoreVector {
+    let mut scores = ScoreVector::new(players);
+    if let Outcome::Win(winner) = outcome {
+        for (player, score) in scores.as_mut_slice().iter_mut().enumerate() {
+            *score = if player == winner {
+                win_in(ply)
+            } else {
+                loss_in(ply)
+            };
+        }
+    }
+    scores
+}
+
+/// The score of a finished game for `player`: see [`outcome_scores`].
+pub(crate) fn outcome_score(outcome: Outcome, player: usize, ply: usize) -> Score {
+    match outcome {
+        Outcome::Win(winner) if winner == player => win_in(ply),
+        Outcome::Win(_) => loss_in(ply),
+        Outcome::Draw => 0,
+    }
+}
+
+/// The `k`-th move to search among `len` moves when the move at `lead` goes first and the rest
+/// follow in generation order: a permutation without a buffer.
+#[inline]
+pub(crate) fn ordered_index(k: usize, lead: usize) -> usize {
+    if k == 0 {
+        lead
+    } else if k <= lead {
+        k - 1
+    } else {
+        k
+    }
+}

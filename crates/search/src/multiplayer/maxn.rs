@@ -1,0 +1,136 @@
+//! max^n search (Luckhardt and Irani, 1986) with shallow pruning (Korf, 1991).
+//!
+//! Every node's value is a [`ScoreVector`]; the player to move picks the child with the highest
+//! score for itself, the first in generation order on ties. The previous iteration's move is
+//! searched first along its line, and the tie rule still prefers generation order, so the result
+//! is exactly that of plain max^n in generation order.
+//!
+//! Shallow pruning: if any two players' scores add up to at most `max_sum`, then once the player
+//! `p` to move at a node has a child worth `s` to it, every value it will still choose gives its
+//! parent's player `q` at most `max_sum - s`. When that cannot beat what `q` already has, the
+//! node cannot be chosen and its remaining children are skipped. Deep pruning is not done: it is
+//! unsound in max^n (Korf, 1991).
+
+use super::context::{Context, ordered_index, outcome_scores};
+use super::report::PlayerMove;
+use super::score_vector::ScoreVector;
+use crate::game::{Evaluator, Game};
+use crate::moves::MoveBuffer;
+use crate::score::Score;
+
+/// What the parent of a node has already secured: its player, and the highest score for that
+/// player a child may have and still not be chosen.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ParentBound {
+    player: usize,
+    not_above: Score,
+}
+
+impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
+    /// The max^n value of `game` searched `depth` plies deep, `ply` plies below the root.
+    /// `None` when the node was pruned (its parent will not choose it) or the iteration was
+    /// aborted ([`Clock::aborted`](super::clock::Clock::aborted) tells which).
+    pub(crate) fn maxn(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: usize,
+        parent: Option<ParentBound>,
+        on_previous_line: bool,
+    ) -> Option<ScoreVector> {
+        self.pv.clear(ply);
+        if let Some(outcome) = game.outcome() {
+            return Some(outcome_scores(outcome, self.players, ply));
+        }
+        if depth == 0 {
+            self.reached_horizon = true;
+            return Some(self.evaluate_all(game));
+        }
+        let mut moves = G::Moves::default();
+        game.generate_moves(&mut moves);
+        let moves = moves.as_slice();
+        if moves.is_empty() {
+            return Some(outcome_scores(
+                game.outcome_without_moves(),
+                self.players,
+                ply,
+            ));
+        }
+        let mover = game.player_to_move();
+        let previous = if on_previous_line {
+            self.previous_move_index(ply, mover, moves)
+        } else {
+            None
+        };
+        let lead = previous.unwrap_or(0);
+        // The best child so far: its value and its index in generation order.
+        let mut best: Option<(ScoreVector, usize)> = None;
+        for k in 0..moves.len() {
+            let index = ordered_index(k, lead);
+            let mv = moves[index];
+            let bound = match (self.max_sum, best) {
+                (Some(_), Some((value, best_index))) => Some(ParentBound {
+                    player: mover,
+                    // A later move must beat the best; an earlier one (in generation order)
+                    // wins ties, so it must only match it.
+                    not_above: if index > best_index {
+                        value[mover]
+                    } else {
+                        value[mover] - 1
+                    },
+                }),
+                _ => None,
+            };
+            let child_on_line = previous == Some(index);
+            let value = self.maxn_child(game, mv, depth - 1, ply + 1, bound, child_on_line);
+            if self.clock.aborted() {
+                return None;
+            }
+            // `None`: the child was pruned, it cannot be better than the best.
+            let Some(value) = value else { continue };
+            let better = best.is_none_or(|(best_value, best_index)| {
+                value[mover] > best_value[mover]
+                    || (value[mover] == best_value[mover] && index < best_index)
+            });
+            if better {
+                best = Some((value, index));
+                let played = PlayerMove { player: mover, mv };
+                self.pv.update(ply, played, &[played]);
+                if let (Some(max_sum), Some(parent)) = (self.max_sum, parent) {
+                    if parent.player != mover
+                        && max_sum.saturating_sub(value[mover]) <= parent.not_above
+                    {
+                        return None;
+                    }
+                }
+            }
+        }
+        best.map(|(value, _)| value)
+    }
+
+    /// Plays `mv` on `game` (in place when the game can undo, else on a copy), searches the
+    /// child, and leaves `game` as it was.
+    fn maxn_child(
+        &mut self,
+        game: &mut G,
+        mv: G::Move,
+        depth: u32,
+        ply: usize,
+        parent: Option<ParentBound>,
+        on_previous_line: bool,
+    ) -> Option<ScoreVector> {
+        if self.clock.count_node() {
+            return None;
+        }
+        if G::UNDO {
+            game.play(mv);
+            let value = self.maxn(game, depth, ply, parent, on_previous_line);
+            game.undo(mv);
+            value
+        } else {
+            let mut child = game.clone();
+            child.play(mv);
+            self.maxn(&mut child, depth, ply, parent, on_previous_line)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! The multi-player search driver: checks the game and the configuration, then deepens one
+//! layer at a time with the chosen algorithm, reports each completed iteration, and returns the
+//! last completed one when a limit or the stop flag ends the search.
+
+use super::clock::Clock;
+use super::config::{Algorithm, MultiConfig, MultiError};
+use super::context::Context;
+use super::limits::Limits;
+use super::report::{MultiInfo, MultiResult};
+use super::score_vector::{MAX_PLAYERS, ScoreVector};
+use crate::game::{Evaluator, Game};
+use crate::moves::MoveBuffer;
+use crate::score::{INFINITY, MAX_PLY, Score};
+use std::time::Duration;
+
+/// The deepest iteration: one less than [`MAX_PLY`] so that every win score stays decisive.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
+
+/// A multi-player search: max^n, Best-Reply Search or BRS+, chosen by its [`MultiConfig`].
+///
+/// ```
+/// use plyforge_search::multiplayer::{Algorithm, Limits, MultiConfig, MultiSearch};
+/// use plyforge_search::nim::{Nim, NimEvaluator};
+///
+/// // Nim is a 2-player game, the smallest case of a multi-player one.
+/// let mut search = MultiSearch::new(MultiConfig { algorithm: Algorithm::MaxN, max_sum: None });
+/// let result = search.search(&Nim::new(7), &NimEvaluator, &Limits::depth(8), |_| {}).unwrap();
+/// assert_eq!(result.best_move, 3); // leave a multiple of four
+/// assert!(result.score > 0);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct MultiSearch {
+    config: MultiConfig,
+}
+
+/// What one completed iteration found.
+struct Iteration {
+    depth: u32,
+    score: Score,
+    scores: Option<ScoreVector>,
+}
+
+impl MultiSearch {
+    /// A search with `config`.
+    pub fn new(config: MultiConfig) -> Self {
+        MultiSearch { config }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &MultiConfig {
+        &self.config
+    }
+
+    /// Searches `game` for the player to move, by iterative deepening within `limits`, calling
+    /// `report` after each completed iteration. The first iteration always completes, so the
+    /// result holds a searched move whatever the limits; the search also ends when an iteration
+    /// reached no position at its depth (the whole tree was searched).
+    ///
+    /// # Errors
+    /// [`MultiError::GameOver`] when there is no move to choose, [`MultiError::PlayerCount`]
+    /// for fewer than 2 or more than 6 players, [`MultiError::SetPlayerUnsupported`] for
+    /// best-reply search on a game without [`Game::set_player_to_move`], and
+    /// [`MultiError::NegativeMaxSum`].
+    pub fn search<G, E, R>(
+        &mut self,
+        game: &G,
+        evaluator: &E,
+        limits: &Limits,
+        mut report: R,
+    ) -> Result<MultiResult<G::Move>, MultiError>
+    where
+        G: Game,
+        E: Evaluator<G>,
+        R: FnMut(&MultiInfo<'_, G::Move>),
+    {
+        let players = game.player_count();
+        let root_player = game.player_to_move();
+        self.check(game, players, root_player)?;
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut clock = Clock::new(limits);
+        clock.count_node();
+        let mut context = Context::new(
+            evaluator,
+            root_player,
+            players,
+            self.config.max_sum,
+            clock,
+            max_depth as usize,
+        );
+        let mut completed: Option<Iteration> = None;
+        let mut pv = Vec::new();
+        let mut stopped = false;
+        for depth in 1..=max_depth {
+            if depth > 1 {
+                if !context.clock.may_start_iteration() {
+                    stopped = true;
+                    break;
+                }
+                context.clock.arm();
+            }
+            context.reached_horizon = false;
+            let mut root = game.clone();
+            let (score, scores) = match self.config.algorithm {
+                Algorithm::MaxN => match context.maxn(&mut root, depth, 0, None, true) {
+                    Some(scores) => (scores[root_player], Some(scores)),
+                    None => (0, None),
+                },
+                Algorithm::BestReply | Algorithm::BestReplyPlus => {
+                    let plus = self.config.algorithm == Algorithm::BestReplyPlus;
+                    let score = context.best_reply(&root, depth, 0, -INFINITY, INFINITY, plus);
+                    (score, None)
+                }
+            };
+            if context.clock.aborted() {
+                stopped = true;
+                break;
+            }
+            pv.clear();
+            pv.extend_from_slice(context.pv.root_line());
+            context.previous_keys.clear();
+            context
+                .previous_keys
+                .extend_from_slice(context.pv.root_keys());
+            let time = context.clock.elapsed();
+            report(&MultiInfo {
+                depth,
+                score,
+                scores,
+                nodes: context.clock.nodes(),
+                nps: nodes_per_second(context.clock.nodes(), time),
+                time,
+                pv: &pv,
+            });
+            completed = Some(Iteration {
+                depth,
+                score,
+                scores,
+            });
+            if !context.reached_horizon {
+                break;
+            }
+        }
+        let iteration = completed.expect("the first iteration always completes");
+        Ok(MultiResult {
+            best_move: pv[0].mv,
+            score: iteration.score,
+            scores: iteration.scores,
+            depth: iteration.depth,
+            pv,
+            nodes: context.clock.nodes(),
+            time: context.clock.elapsed(),
+            stopped,
+        })
+    }
+
+    /// Refuses what the search cannot handle, before it starts.
+    fn check<G: Game>(&self, game: &G, players: usize, root: usize) -> Result<(), MultiError> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(MultiError::PlayerCount(players));
+        }
+        if let Some(sum) = self.config.max_sum.filter(|&sum| sum < 0) {
+            return Err(MultiError::NegativeMaxSum(sum));
+        }
+        if let Some(outcome) = game.outcome() {
+            return Err(MultiError::GameOver(outcome));
+        }
+        let mut moves = G::Moves::default();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MultiError::GameOver(game.outcome_without_moves()));
+        }
+        if self.config.algorithm == Algorithm::BestReply
+            && !game.clone().set_player_to_move((root + 1) % players)
+        {
+            return Err(MultiError::SetPlayerUnsupported);
+        }
+        Ok(())
+    }
+}
+
+/// Nodes per second, 0 before any time has passed.
+fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros();
+    if micros == 0 {
+        0
+    } else {
+        (u128::from(nodes) * 1_000_000 / micros) as u64
+    }
+}

@@ -1,0 +1,83 @@
+//! What a search tells its caller: a progress report per completed iteration (what a UCI `info`
+//! line needs), the final result, and the errors for positions that cannot be searched.
+
+use crate::config::Mode;
+use crate::game::Outcome;
+use crate::score::Score;
+use core::fmt;
+use std::time::Duration;
+
+/// Progress after one completed iteration of iterative deepening.
+#[derive(Debug, Clone, Copy)]
+pub struct Info<'a, M> {
+    /// The depth of the completed iteration.
+    pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The score for the player to move at the root (for paranoid: the root player).
+    pub score: Score,
+    /// Nodes searched so far, all threads.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// How full the transposition table is with this search's entries, in permille.
+    pub hashfull: u32,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation, legal from the root.
+    pub pv: &'a [M],
+}
+
+/// The result of a search: the last completed iteration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The best move found; always a move the search completed.
+    pub best_move: M,
+    /// Its score for the player to move at the root.
+    pub score: Score,
+    /// The depth of the last completed iteration.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The principal variation, starting with `best_move`; legal from the root.
+    pub pv: Vec<M>,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// Whether a node or time limit or the stop flag ended the search before its depth limit.
+    pub stopped: bool,
+}
+
+/// Why a position cannot be searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchError {
+    /// The game is over at the root: there is no move to choose.
+    GameOver(Outcome),
+    /// The mode does not fit the number of players: negamax needs exactly 2, paranoid 2 to 6.
+    PlayerCount {
+        /// The requested mode.
+        mode: Mode,
+        /// The game's player count.
+        players: usize,
+    },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::GameOver(outcome) => {
+                write!(
+                    f,
+                    "the game is over ({outcome:?}): there is no move to search"
+                )
+            }
+            SearchError::PlayerCount { mode, players } => write!(
+                f,
+                "{mode:?} search cannot play a game of {players} players (negamax: 2, paranoid: 2 to 6)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}

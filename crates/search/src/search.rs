@@ -1,0 +1,129 @@
+//! The public entry point: a [`Searcher`] owns the configuration and the transposition table
+//! (kept between searches, so that a game's next move starts with the previous search's
+//! knowledge) and runs iterative-deepening alpha-beta on one or more threads.
+
+use crate::config::{Config, Mode};
+use crate::game::{Evaluator, Game};
+use crate::limits::Limits;
+use crate::moves::MoveBuffer;
+use crate::report::{Info, SearchError, SearchResult};
+use crate::thread::{Shared, Worker};
+use crate::tt::TranspositionTable;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// The most players the searches handle.
+pub const MAX_PLAYERS: usize = 6;
+
+/// An alpha-beta searcher for any [`Game`].
+///
+/// ```
+/// use plyforge_search::{nim::{Nim, NimEvaluator}, Config, Limits, Searcher, score::win_in};
+///
+/// let mut searcher = Searcher::new(Config::default());
+/// // Five stones: take one, leave a multiple of four, and win in 5 plies at most.
+/// let result = searcher
+///     .search(&Nim::new(5), &NimEvaluator, &Limits::depth(8), &[], |_| {})
+///     .unwrap();
+/// assert_eq!(result.best_move, 1);
+/// assert!(result.score >= win_in(5));
+/// ```
+pub struct Searcher {
+    config: Config,
+    tt: TranspositionTable,
+}
+
+impl Searcher {
+    /// A searcher with `config` and an empty transposition table of `config.tt_mib` MiB.
+    pub fn new(config: Config) -> Self {
+        let tt = TranspositionTable::new(if config.tt { config.tt_mib } else { 0 });
+        Searcher { config, tt }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Forgets everything learned (call it between unrelated games).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches `game` within `limits` and returns the best move of the last completed
+    /// iteration.
+    ///
+    /// `history` holds the hashes ([`Game::hash`]) of the positions played before `game`,
+    /// oldest first; with [`Game::REPETITION_DRAWS`], a position of the search that repeats one
+    /// of them (within [`Game::reversible_plies`]) or one on the search path scores as a draw.
+    /// `report` is called by the main thread after every completed iteration.
+    ///
+    /// # Errors
+    /// [`SearchError::GameOver`] when `game` is over, [`SearchError::PlayerCount`] when the mode
+    /// does not fit the game's number of players.
+    pub fn search<G, E, R>(
+        &mut self,
+        game: &G,
+        evaluator: &E,
+        limits: &Limits,
+        history: &[u64],
+        mut report: R,
+    ) -> Result<SearchResult<G::Move>, SearchError>
+    where
+        G: Game,
+        E: Evaluator<G>,
+        R: FnMut(&Info<'_, G::Move>),
+    {
+        let start = Instant::now();
+        let players = game.player_count();
+        let fits = match self.config.mode {
+            Mode::Negamax => players == 2,
+            Mode::Paranoid => (2..=MAX_PLAYERS).contains(&players),
+        };
+        if !fits {
+            return Err(SearchError::PlayerCount {
+                mode: self.config.mode,
+                players,
+            });
+        }
+        if let Some(outcome) = game.outcome() {
+            return Err(SearchError::GameOver(outcome));
+        }
+        let mut moves = G::Moves::default();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(SearchError::GameOver(game.outcome_without_moves()));
+        }
+        self.tt.new_search();
+        let shared = Shared {
+            tt: &self.tt,
+            limits,
+            config: &self.config,
+            start,
+            abort: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
+        };
+        let helpers = self.config.threads.max(1) - 1;
+        let result = std::thread::scope(|scope| {
+            for helper in 0..helpers {
+                let shared = &shared;
+                // Each thread owns its copy of the root (a `Game` is `Send`, not `Sync`).
+                let root = game.clone();
+                scope.spawn(move || {
+                    let mut worker = Worker::new(shared, evaluator, history, &root, false);
+                    // Every other helper searches one ply deeper than the main thread.
+                    let offset = (helper % 2) as u32;
+                    worker.iterate(&root, &mut |_| {}, offset);
+                });
+            }
+            let mut worker = Worker::new(&shared, evaluator, history, game, true);
+            let result = worker.iterate(game, &mut report, 0);
+            (result, worker.nodes)
+        });
+        let (result, main_nodes) = result;
+        let mut result = result.expect("the first iteration always completes with a move");
+        // The helpers have flushed their last nodes now that they are joined.
+        result.nodes = main_nodes + shared.helper_nodes.load(Ordering::Relaxed);
+        Ok(result)
+    }
+}

@@ -1,0 +1,306 @@
+//! Search threads and what they share (Lazy SMP).
+//!
+//! Every thread owns its copy of the root position, its search path (for repetitions), its
+//! killer and history tables and its principal-variation table; all threads share the
+//! transposition table, the abort flag and the node counter. Helper threads run the same
+//! iterative deepening as the main thread (every other helper one ply deeper), and fill the
+//! table with results the main thread then finds ready. Only the main thread checks the limits,
+//! reports progress and produces the result, so one thread is deterministic for a depth or node
+//! limit.
+
+use crate::config::{Config, Mode};
+use crate::game::{Evaluator, Game};
+use crate::limits::Limits;
+use crate::ordering::Ordering;
+use crate::report::{Info, SearchResult};
+use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
+use crate::tt::TranspositionTable;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as MemoryOrder};
+use std::time::Instant;
+
+/// Nodes between two looks at the clock and the stop flag by the main thread.
+const POLL_INTERVAL: u64 = 256;
+/// Nodes a helper counts locally before adding them to the shared counter.
+const FLUSH_INTERVAL: u64 = 1024;
+/// The first depth searched with an aspiration window.
+const ASPIRATION_MIN_DEPTH: u32 = 4;
+/// Keys mixed into the transposition-table key in paranoid mode, one per root player, so that
+/// the scores of searches for different root players never meet.
+const ROOT_PLAYER_KEYS: [u64; 6] = [
+    0x9e37_79b9_7f4a_7c15,
+    0xc2b2_ae3d_27d4_eb4f,
+    0x1656_67b1_9e37_79f9,
+    0x85eb_ca77_c2b2_ae63,
+    0x27d4_eb2f_1656_67c5,
+    0xff51_afd7_ed55_8ccd,
+];
+
+/// State shared by all threads of one search.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub limits: &'a Limits,
+    pub config: &'a Config,
+    pub start: Instant,
+    /// Raised by the main thread when a limit is reached or the search is over.
+    pub abort: AtomicBool,
+    /// Nodes flushed by helper threads.
+    pub helper_nodes: AtomicU64,
+}
+
+impl Shared<'_> {
+    /// Whether the main thread raised the abort flag.
+    #[inline]
+    pub fn aborted(&self) -> bool {
+        self.abort.load(MemoryOrder::Relaxed)
+    }
+}
+
+/// One search thread.
+pub(crate) struct Worker<'a, G: Game, E> {
+    pub shared: &'a Shared<'a>,
+    pub evaluator: &'a E,
+    pub config: &'a Config,
+    /// Hashes of the positions before the root, oldest first.
+    pub history: &'a [u64],
+    pub is_main: bool,
+    /// Added to every transposition-table key (the root player in paranoid mode).
+    pub key_mix: u64,
+    pub mode: Mode,
+    pub root_player: usize,
+    /// `path[ply]`: the hash of the position at `ply` on the current line.
+    pub path: Vec<u64>,
+    pub ordering: Ordering<G::Move>,
+    /// The triangular principal-variation table.
+    pub pv: Vec<Vec<G::Move>>,
+    /// Move-ordering scores, one reusable list per ply.
+    pub order_scores: Vec<Vec<i32>>,
+    /// Reductions by depth and move number.
+    pub lmr_table: Vec<[u8; 64]>,
+    pub nodes: u64,
+    flushed: u64,
+    pub seldepth: usize,
+    /// False during the first iteration, which always completes.
+    pub can_abort: bool,
+    /// The best root move of the last iteration, searched first.
+    pub root_best: Option<G::Move>,
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
+    pub fn new(
+        shared: &'a Shared<'a>,
+        evaluator: &'a E,
+        history: &'a [u64],
+        root: &G,
+        is_main: bool,
+    ) -> Self {
+        let config = shared.config;
+        let root_player = root.player_to_move();
+        Worker {
+            shared,
+            evaluator,
+            config,
+            history,
+            is_main,
+            key_mix: match config.mode {
+                Mode::Negamax => 0,
+                Mode::Paranoid => ROOT_PLAYER_KEYS[root_player % ROOT_PLAYER_KEYS.len()],
+            },
+            mode: config.mode,
+            root_player,
+            path: vec![0; MAX_PLY + 1],
+            ordering: Ordering::new(root.player_count()),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            order_scores: vec![Vec::new(); MAX_PLY + 1],
+            lmr_table: (0..64)
+                .map(|depth| {
+                    let mut row = [0u8; 64];
+                    for (index, r) in row.iter_mut().enumerate().skip(1) {
+                        if depth > 0 {
+                            let ln = (depth as f64).ln() * (index as f64).ln();
+                            *r = (0.5 + ln / 2.25) as u8;
+                        }
+                    }
+                    row
+                })
+                .collect(),
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            can_abort: false,
+            root_best: None,
+        }
+    }
+
+    /// Counts a node and tells whether the search must unwind now.
+    #[inline]
+    pub fn count_node_and_check_abort(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.can_abort {
+            return false;
+        }
+        if self.shared.aborted() {
+            return true;
+        }
+        if self.is_main {
+            let limits = self.shared.limits;
+            if let Some(limit) = limits.nodes {
+                let total = self.nodes + self.shared.helper_nodes.load(MemoryOrder::Relaxed);
+                if total >= limit {
+                    return self.raise_abort();
+                }
+            }
+            if self.nodes % POLL_INTERVAL == 0 {
+                if limits.stop.as_ref().is_some_and(|flag| flag.is_stopped()) {
+                    return self.raise_abort();
+                }
+                if limits
+                    .hard_time
+                    .is_some_and(|hard| self.shared.start.elapsed() >= hard)
+                {
+                    return self.raise_abort();
+                }
+            }
+        } else if self.nodes - self.flushed >= FLUSH_INTERVAL {
+            self.flush_nodes();
+        }
+        false
+    }
+
+    fn raise_abort(&self) -> bool {
+        self.shared.abort.store(true, MemoryOrder::Relaxed);
+        true
+    }
+
+    /// Adds this helper's uncounted nodes to the shared counter.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .helper_nodes
+            .fetch_add(self.nodes - self.flushed, MemoryOrder::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Whether the last iteration may be trusted: nothing aborted it.
+    #[inline]
+    pub fn aborted(&self) -> bool {
+        self.can_abort && self.shared.aborted()
+    }
+
+    /// Searches the root to `depth` with aspiration windows around `previous`.
+    fn search_root(&mut self, root: &mut G, depth: u32, previous: Option<Score>) -> Score {
+        let config = self.config;
+        let mut delta = config.aspiration_window.max(1);
+        let (mut alpha, mut beta) = match previous {
+            Some(score)
+                if config.aspiration && depth >= ASPIRATION_MIN_DEPTH && !is_decisive(score) =>
+            {
+                (
+                    (score - delta).max(-INFINITY),
+                    (score + delta).min(INFINITY),
+                )
+            }
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let score = self.alphabeta(root, depth as i32, 0, alpha, beta, true);
+            if self.aborted() {
+                return score;
+            }
+            if score <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta = delta.saturating_mul(2);
+        }
+    }
+
+    /// Iterative deepening from the root. The main thread reports each completed iteration and
+    /// returns the last one; helpers search until the main thread raises the abort flag.
+    pub fn iterate(
+        &mut self,
+        root: &G,
+        report: &mut dyn FnMut(&Info<'_, G::Move>),
+        helper_offset: u32,
+    ) -> Option<SearchResult<G::Move>> {
+        let mut root = root.clone();
+        let max_depth = if self.is_main {
+            self.shared
+                .limits
+                .depth
+                .unwrap_or(MAX_PLY as u32 - 1)
+                .clamp(1, MAX_PLY as u32 - 1)
+        } else {
+            MAX_PLY as u32 - 1
+        };
+        self.ordering.clear_killers();
+        let mut result: Option<SearchResult<G::Move>> = None;
+        let mut previous = None;
+        let mut depth = 1;
+        while depth <= max_depth {
+            let search_depth = (depth + helper_offset).min(MAX_PLY as u32 - 1);
+            self.can_abort = depth > 1 || !self.is_main;
+            self.seldepth = 0;
+            let score = self.search_root(&mut root, search_depth, previous);
+            if self.aborted() {
+                break;
+            }
+            previous = Some(score);
+            self.root_best = self.pv[0].first().copied();
+            if self.is_main {
+                let Some(&best_move) = self.pv[0].first() else {
+                    break;
+                };
+                let time = self.shared.start.elapsed();
+                let nodes = self.nodes + self.shared.helper_nodes.load(MemoryOrder::Relaxed);
+                let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+                report(&Info {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score,
+                    nodes,
+                    nps,
+                    hashfull: self.shared.tt.hashfull(),
+                    time,
+                    pv: &self.pv[0],
+                });
+                result = Some(SearchResult {
+                    best_move,
+                    score,
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    pv: self.pv[0].clone(),
+                    nodes,
+                    time,
+                    stopped: false,
+                });
+                let limits = self.shared.limits;
+                if limits.soft_time.is_some_and(|soft| time >= soft)
+                    || limits.stop.as_ref().is_some_and(|flag| flag.is_stopped())
+                    || limits.nodes.is_some_and(|limit| nodes >= limit)
+                {
+                    if depth < max_depth {
+                        result.as_mut().map(|r| r.stopped = true);
+                    }
+                    break;
+                }
+            } else if self.shared.aborted() {
+                break;
+            }
+            depth += 1;
+        }
+        if self.is_main {
+            if let Some(result) = result.as_mut() {
+                result.stopped |= self.aborted();
+                result.nodes = self.nodes + self.shared.helper_nodes.load(MemoryOrder::Relaxed);
+                result.time = self.shared.start.elapsed();
+            }
+            self.raise_abort();
+        } else {
+            self.flush_nodes();
+        }
+        result
+    }
+}

@@ -1,0 +1,295 @@
+//! The transposition table: a fixed-size, lock-free hash table of search results shared by all
+//! threads of a Lazy SMP search.
+//!
+//! Each 64-byte bucket holds four entries of two 64-bit words: the packed data (move code,
+//! score, depth, bound, age) and the position key XORed with that data. A reader accepts an
+//! entry only if `stored_key ^ data == key`. Two threads may write the same entry at once and
+//! leave the key of one write with the data of the other; such a torn entry fails the check
+//! (unless a 64-bit coincidence makes `key1 ^ data1 ^ data2` equal the probed key, as rare as a
+//! full hash collision), so no lock is needed: every word is an `AtomicU64` accessed with
+//! relaxed ordering, which makes each word's load and store indivisible, and the XOR ties the two
+//! words together. A wrong entry can at worst give a wrong score, never an illegal move: the
+//! stored move code is used only after it matched a generated move.
+//!
+//! Replacement: an entry of the same position is overwritten (keeping its move when the new
+//! result has none); otherwise the entry with the least `depth - 8 × age` (stale entries of
+//! earlier searches first) makes room. Win and loss scores are stored relative to the node,
+//! not the root, and converted back by the ply of the probing node.
+
+use crate::score::{EVAL_LIMIT, Score};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Entries per bucket: four 16-byte entries fill one 64-byte cache line.
+const BUCKET_ENTRIES: usize = 4;
+/// Bytes per bucket.
+const BUCKET_BYTES: usize = 64;
+/// How much one search of age difference counts against depth when choosing a victim.
+const AGE_WEIGHT: i32 = 8;
+/// Ages wrap modulo this (5 bits of the data word).
+const AGE_CYCLE: u8 = 32;
+/// Entries sampled for `hashfull`.
+const HASHFULL_SAMPLE: usize = 1000;
+
+/// How a stored score bounds the true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The true value is at most the score (the search failed low).
+    Upper = 1,
+    /// The true value is at least the score (the search failed high).
+    Lower = 2,
+    /// The score is the true value.
+    Exact = 3,
+}
+
+/// One decoded entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// The best move's [`Game::move_key`](crate::Game::move_key), if any.
+    pub move_key: Option<u16>,
+    /// The score, relative to the node (see [`score_to_tt`]).
+    pub score: Score,
+    /// The remaining depth the score was searched to.
+    pub depth: i32,
+    /// The bound type.
+    pub bound: Bound,
+}
+
+/// The data word: move code (16 bits), score (32), depth (8, biased), bound (2), has-move (1),
+/// age (5).
+fn pack(entry: &Entry, age: u8) -> u64 {
+    let depth = (entry.depth.clamp(-1, 254) + 1) as u64;
+    let flags = entry.bound as u64 | (entry.move_key.is_some() as u64) << 2 | (age as u64) << 3;
+    entry.move_key.unwrap_or(0) as u64
+        | (entry.score as u32 as u64) << 16
+        | depth << 48
+        | flags << 56
+}
+
+fn unpack(data: u64) -> Entry {
+    let flags = (data >> 56) as u8;
+    Entry {
+        move_key: (flags & 4 != 0).then_some(data as u16),
+        score: (data >> 16) as u32 as i32,
+        depth: ((data >> 48) & 0xff) as i32 - 1,
+        bound: match flags & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            _ => Bound::Exact,
+        },
+    }
+}
+
+fn age_of(data: u64) -> u8 {
+    (data >> 59) as u8
+}
+
+#[derive(Default)]
+struct Slot {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket {
+    slots: [Slot; BUCKET_ENTRIES],
+}
+
+/// The shared table.
+pub(crate) struct TranspositionTable {
+    buckets: Box<[Bucket]>,
+    age: u8,
+}
+
+impl TranspositionTable {
+    /// A table of `mib` MiB (at least one bucket).
+    pub fn new(mib: usize) -> Self {
+        let count = (mib.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        TranspositionTable {
+            buckets: (0..count).map(|_| Bucket::default()).collect(),
+            age: 0,
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        for bucket in self.buckets.iter_mut() {
+            *bucket = Bucket::default();
+        }
+        self.age = 0;
+    }
+
+    /// Starts a new search: entries of earlier searches become the first to be replaced.
+    pub fn new_search(&mut self) {
+        self.age = (self.age + 1) % AGE_CYCLE;
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto the bucket count without a division.
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.bucket(key).slots.iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            let stored = slot.key.load(Ordering::Relaxed);
+            (data != 0 && stored ^ data == key).then(|| unpack(data))
+        })
+    }
+
+    /// Stores `entry` for `key`.
+    pub fn store(&self, key: u64, mut entry: Entry) {
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut victim_worth = i32::MAX;
+        for slot in &bucket.slots {
+            let data = slot.data.load(Ordering::Relaxed);
+            let stored = slot.key.load(Ordering::Relaxed);
+            if data == 0 || stored ^ data == key {
+                if data != 0 && entry.move_key.is_none() {
+                    entry.move_key = unpack(data).move_key;
+                }
+                victim = slot;
+                break;
+            }
+            let age_distance = (AGE_CYCLE + self.age - age_of(data)) % AGE_CYCLE;
+            let worth = unpack(data).depth - AGE_WEIGHT * age_distance as i32;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+            }
+        }
+        let data = pack(&entry, self.age);
+        victim.key.store(key ^ data, Ordering::Relaxed);
+        victim.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of sampled entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let sample = self
+            .buckets
+            .iter()
+            .flat_map(|bucket| bucket.slots.iter())
+            .take(HASHFULL_SAMPLE);
+        let mut seen = 0;
+        let mut used = 0;
+        for slot in sample {
+            seen += 1;
+            let data = slot.data.load(Ordering::Relaxed);
+            if data != 0 && age_of(data) == self.age {
+                used += 1;
+            }
+        }
+        (used * 1000 / seen.max(1)) as u32
+    }
+}
+
+/// A score as stored: wins and losses counted from the node instead of the root.
+#[inline]
+pub(crate) fn score_to_tt(score: Score, ply: usize) -> Score {
+    if score > EVAL_LIMIT {
+        score + ply as Score
+    } else if score < -EVAL_LIMIT {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+/// A stored score seen from a node `ply` plies below the root.
+#[inline]
+pub(crate) fn score_from_tt(score: Score, ply: usize) -> Score {
+    if score > EVAL_LIMIT {
+        score - ply as Score
+    } else if score < -EVAL_LIMIT {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::{WIN, win_in};
+
+    #[test]
+    fn pack_round_trips() {
+        for &(move_key, score, depth, bound) in &[
+            (Some(0u16), -WIN, 0, Bound::Upper),
+            (Some(u16::MAX), WIN, 254, Bound::Lower),
+            (None, 17, -1, Bound::Exact),
+            (Some(513), -3, 12, Bound::Exact),
+        ] {
+            let entry = Entry {
+                move_key,
+                score,
+                depth,
+                bound,
+            };
+            for age in [0, 1, AGE_CYCLE - 1] {
+                let data = pack(&entry, age);
+                assert_eq!(unpack(data), entry);
+                assert_eq!(age_of(data), age);
+            }
+        }
+    }
+
+    #[test]
+    fn store_probe_and_replace() {
+        let tt = TranspositionTable::new(0);
+        let entry = |depth| Entry {
+            move_key: Some(depth as u16),
+            score: depth,
+            depth,
+            bound: Bound::Exact,
+        };
+        // One bucket: five keys compete for four slots, the shallowest entry makes room.
+        for key in 1..=4u64 {
+            tt.store(key, entry(key as i32 + 10));
+        }
+        tt.store(99, entry(20));
+        assert_eq!(tt.probe(1), None);
+        assert_eq!(tt.probe(99), Some(entry(20)));
+        assert_eq!(tt.probe(4), Some(entry(14)));
+        // Same key without a move keeps the stored move.
+        tt.store(
+            4,
+            Entry {
+                move_key: None,
+                ..entry(3)
+            },
+        );
+        assert_eq!(tt.probe(4).unwrap().move_key, Some(14));
+        assert_eq!(tt.probe(4).unwrap().depth, 3);
+    }
+
+    #[test]
+    fn torn_entries_are_rejected() {
+        let tt = TranspositionTable::new(0);
+        let a = Entry {
+            move_key: Some(1),
+            score: 5,
+            depth: 3,
+            bound: Bound::Exact,
+        };
+        tt.store(7, a);
+        // Simulate a torn write: another write's data under the first key word.
+        let slot = &tt.buckets[0].slots[0];
+        slot.data
+            .store(pack(&Entry { score: 9, ..a }, 0), Ordering::Relaxed);
+        assert_eq!(tt.probe(7), None);
+    }
+
+    #[test]
+    fn mate_scores_are_node_relative() {
+        let stored = score_to_tt(win_in(7), 3);
+        assert_eq!(stored, win_in(4));
+        assert_eq!(score_from_tt(stored, 5), win_in(9));
+        assert_eq!(score_from_tt(score_to_tt(-42, 9), 1), -42);
+    }
+}
