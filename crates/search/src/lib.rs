@@ -24,6 +24,7 @@ mod config;
 mod game;
 mod limits;
 mod moves;
+pub mod multiplayer;
 pub mod nim;
 mod ordering;
 mod perft;
