@@ -1,0 +1,108 @@
+//! A move: a drop from the hand (`N@c3`) or a piece moving on the board (`b1c3`), with the
+//! notation of the rules page. Parsing here checks only the syntax; whether a move is legal in a
+//! position is [`Position::parse_move`](crate::Position::parse_move)'s job.
+
+use crate::Square;
+use crate::error::ParseMoveError;
+use crate::piece::Piece;
+use core::fmt;
+use core::str::FromStr;
+
+/// A move of the player to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Move {
+    /// Put `piece` from the hand on the empty square `to`.
+    Drop {
+        /// The piece taken from the hand.
+        piece: Piece,
+        /// The empty square it goes to.
+        to: Square,
+    },
+    /// Move the piece on `from` to `to`, capturing what stands there.
+    Step {
+        /// The square the piece leaves.
+        from: Square,
+        /// The square it goes to (empty, or an enemy piece captured).
+        to: Square,
+    },
+}
+
+impl Move {
+    /// The destination square.
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        match self {
+            Move::Drop { to, .. } | Move::Step { to, .. } => to,
+        }
+    }
+
+    /// The square left, or `None` for a drop.
+    #[inline(always)]
+    pub const fn from(self) -> Option<Square> {
+        match self {
+            Move::Drop { .. } => None,
+            Move::Step { from, .. } => Some(from),
+        }
+    }
+
+    /// A 16-bit code unique among all moves: drops set bit 8 and carry the piece, steps carry
+    /// both squares' bit indices (below 32 each).
+    #[inline(always)]
+    pub const fn key(self) -> u16 {
+        match self {
+            Move::Drop { piece, to } => 1 << 8 | (piece as u16) << 5 | to.index() as u16,
+            Move::Step { from, to } => (from.index() as u16) << 5 | to.index() as u16,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Drop { piece, to } => write!(f, "{}@{to}", piece.letter()),
+            Move::Step { from, to } => write!(f, "{from}{to}"),
+        }
+    }
+}
+
+/// Reads one square name `a1`..`d4` from exactly two bytes.
+fn square(text: &str) -> Result<Square, ParseMoveError> {
+    let bytes = text.as_bytes();
+    let [file, rank] = bytes else {
+        return Err(ParseMoveError::BadSquare);
+    };
+    if !(b'a'..=b'd').contains(file) || !(b'1'..=b'4').contains(rank) {
+        return Err(ParseMoveError::BadSquare);
+    }
+    Square::new(file - b'a', rank - b'1').map_err(|_| ParseMoveError::BadSquare)
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Reads `b1c3` or `N@c3` (upper-case piece letter, as for either side).
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        if !text.is_ascii() {
+            return Err(ParseMoveError::NotAscii);
+        }
+        if let Some((letter, to)) = text.split_once('@') {
+            let mut chars = letter.chars();
+            let (Some(letter), None) = (chars.next(), chars.next()) else {
+                return Err(ParseMoveError::BadPieceLetter);
+            };
+            let piece = Piece::from_letter(letter).ok_or(ParseMoveError::BadPieceLetter)?;
+            return Ok(Move::Drop {
+                piece,
+                to: square(to)?,
+            });
+        }
+        if text.len() != 4 {
+            return Err(ParseMoveError::WrongLength { found: text.len() });
+        }
+        let (from, to) = text.split_at(2);
+        Ok(Move::Step {
+            from: square(from)?,
+            to: square(to)?,
+        })
+    }
+}
