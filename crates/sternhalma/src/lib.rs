@@ -1,1 +1,44 @@
-//! Work in progress: see the issue tracker.
+//! Sternhalma (Chinese Checkers) for 2, 3, 4 or 6 players, on the 121-hole star held in a
+//! `u128` bitboard, with the rules, hole numbering, seating and notation of the project's rules
+//! page (`docs/rules/sternhalma.md` in the shared docs), and the traits that let every search of
+//! `plyforge-search` play it.
+//!
+//! ```
+//! use plyforge_sternhalma::{Move, PlayerCount, Position};
+//! use plyforge_search::perft;
+//!
+//! let mut position = Position::new(PlayerCount::Three);
+//! assert_eq!(perft(&position, 2), 196);
+//! let mv: Move = "7-15".parse()?;
+//! position.try_play(mv)?;
+//! let text = position.to_string();
+//! assert_eq!(text.parse::<Position>()?.to_string(), text);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Move generation treats a marble's chains of jumps as a reachability set on bitboards
+//! (a frontier of landing holes grown until it stops), so every distinct (start, end) comes out
+//! once, and [`Position::count_moves`] counts moves by popcount without listing them.
+#![forbid(unsafe_code)]
+
+pub mod distance;
+mod error;
+mod eval;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod players;
+mod position;
+pub mod star;
+mod zobrist;
+
+pub use error::{
+    IllegalReason, MoveError, ParseHoleError, ParseMoveError, ParsePositionError, PlayerCountError,
+};
+pub use eval::{DistanceEvaluator, STRAGGLER_DIVISOR};
+pub use movegen::{MAX_MOVES, Moves};
+pub use moves::Move;
+pub use players::{MARBLES_PER_PLAYER, MAX_PLAYERS, PlayerCount};
+pub use position::{DEFAULT_MOVE_LIMIT, Position};
+pub use star::Direction;

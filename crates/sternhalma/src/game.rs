@@ -1,0 +1,72 @@
+//! The `plyforge_search::Game` implementation: the searches of `plyforge-search` (two-player
+//! alpha-beta, paranoid, max^n, best-reply search) play Sternhalma through it. Players are the
+//! position's players from 0; a move's key is `from * 128 + to`; best-reply search may hand the
+//! turn to any player (`set_player_to_move`), as if the players in between had passed.
+
+use crate::distance::DISTANCES;
+use crate::movegen::Moves;
+use crate::moves::Move;
+use crate::position::Position;
+use plyforge_search::{Game, Outcome};
+
+impl Game for Position {
+    type Move = Move;
+    type Moves = Moves;
+
+    #[inline]
+    fn player_count(&self) -> usize {
+        self.players().get()
+    }
+
+    #[inline]
+    fn player_to_move(&self) -> usize {
+        self.to_move()
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut Moves) {
+        Position::generate_moves(self, moves);
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    #[inline]
+    fn move_key(mv: Move) -> u16 {
+        mv.key()
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        Position::count_moves(self)
+    }
+
+    /// Steps gained towards the target's tip: long forward jumps first.
+    #[inline]
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        match mv.from().zip(mv.to()) {
+            Some((from, to)) => {
+                let distances = &DISTANCES[self.target_point(self.to_move())];
+                distances[from as usize] as i32 - distances[to as usize] as i32
+            }
+            None => 0,
+        }
+    }
+
+    #[inline]
+    fn set_player_to_move(&mut self, player: usize) -> bool {
+        self.set_to_move(player)
+    }
+}

@@ -1,0 +1,145 @@
+//! Move generation. A marble's destinations are one set: its steps (a table lookup `& empty`)
+//! united with every hole its chains of jumps reach. The chains are found as a reachability set
+//! on bitboards: a frontier of landing holes is expanded until it stops growing, with the
+//! visited set as a bitboard, so each destination comes out once whatever the number of chains
+//! that reach it, with no recursion and no hash map. Counting moves is the popcount of those
+//! sets, with no move list at all.
+
+use crate::error::{IllegalReason, MoveError};
+use crate::moves::Move;
+use crate::position::{Position, holes};
+use crate::star::{HOLES, LANDING_BITS, STEPS, TOWARDS};
+use plyforge_search::{MoveBuffer, MoveList};
+
+/// The most moves a position can have: ten marbles, each with at most every empty hole
+/// (101 with two players) as a destination. Real positions stay far below it.
+pub const MAX_MOVES: usize = 10 * (HOLES - 20);
+
+/// A move list that holds every position's moves without touching the heap.
+pub type Moves = MoveList<Move, MAX_MOVES>;
+
+impl Position {
+    /// The holes the marble on `from` can move to (a marble of any player, for the rules are the
+    /// same for all): its steps and the landings of its chains of jumps.
+    #[inline]
+    pub(crate) fn destinations(&self, from: u8) -> u128 {
+        let empty = self.empty();
+        let steps = STEPS[from as usize] & empty;
+        let first = self.jump_directions[from as usize];
+        if first == 0 {
+            return steps;
+        }
+        // The marble has left `from`: nothing jumps over it (TOWARDS), and landing on it is
+        // harmless because it is already in the visited set.
+        let start = 1u128 << from;
+        let blocked = &TOWARDS[from as usize];
+        let mut reached = start;
+        let mut frontier = landings(from as usize, first) & !reached;
+        while frontier != 0 {
+            reached |= frontier;
+            let mut next = 0;
+            for hole in holes(frontier) {
+                let hole = hole as usize;
+                next |= landings(hole, self.jump_directions[hole] & !blocked[hole]);
+            }
+            frontier = next & !reached;
+        }
+        (reached | steps) & !start
+    }
+
+    /// Whether the player who moved last has won (then nobody may move).
+    #[inline(always)]
+    fn is_over(&self) -> bool {
+        self.winner().is_some()
+    }
+
+    /// Appends every legal move of the player to move: marble moves by start hole then end
+    /// hole, or the single pass when there is none; nothing once the game is won.
+    pub fn generate_moves<B: MoveBuffer<Move>>(&self, moves: &mut B) {
+        if self.is_over() {
+            return;
+        }
+        let before = moves.len();
+        for from in holes(self.marbles[self.to_move()]) {
+            for to in holes(self.destinations(from)) {
+                moves.push(Move::between(from, to));
+            }
+        }
+        if moves.len() == before {
+            moves.push(Move::PASS);
+        }
+    }
+
+    /// The legal moves, in generation order.
+    pub fn legal_moves(&self) -> Moves {
+        let mut moves = Moves::new();
+        self.generate_moves(&mut moves);
+        moves
+    }
+
+    /// The number of legal moves, counted without listing them: the popcounts of the
+    /// destination sets (a pass counts as one move).
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        let mut count = 0;
+        for from in holes(self.marbles[self.to_move()]) {
+            count += self.destinations(from).count_ones() as u64;
+        }
+        count.max(1)
+    }
+
+    /// Checks that `mv` is legal for the player to move, saying why not.
+    pub fn check_move(&self, mv: Move) -> Result<(), MoveError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let illegal = |reason| Err(MoveError::Illegal { mv, reason });
+        let own = self.marbles[self.to_move()];
+        let Some((from, to)) = mv.from().zip(mv.to()) else {
+            let has_moves = holes(own).any(|from| self.destinations(from) != 0);
+            return if has_moves {
+                illegal(IllegalReason::PassWithMoves)
+            } else {
+                Ok(())
+            };
+        };
+        if own >> from & 1 == 0 {
+            illegal(IllegalReason::NotYourMarble)
+        } else if self.occupied >> to & 1 == 1 {
+            illegal(IllegalReason::Occupied)
+        } else if self.destinations(from) >> to & 1 == 0 {
+            illegal(IllegalReason::Unreachable)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Plays `mv` if it is legal, otherwise leaves the position unchanged and says why not.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
+        self.check_move(mv)?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Parses `text` (`FROM-TO` or `pass`) and plays it if it is legal.
+    pub fn try_play_str(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv: Move = text.parse()?;
+        self.try_play(mv)?;
+        Ok(mv)
+    }
+}
+
+/// The landing holes of the jumps from `hole` in the directions of `directions`.
+#[inline(always)]
+fn landings(hole: usize, mut directions: u8) -> u128 {
+    let table = &LANDING_BITS[hole];
+    let mut set = 0;
+    while directions != 0 {
+        set |= table[directions.trailing_zeros() as usize];
+        directions &= directions - 1;
+    }
+    set
+}
