@@ -87,6 +87,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     /// Searches `child`, a child of a node of side `parent_side`, with the window
     /// `alpha..beta` of the parent's view, and returns the score in the parent's view.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn search_child(
         &mut self,

@@ -74,7 +74,7 @@ pub struct NimEvaluator;
 
 impl Evaluator<Nim> for NimEvaluator {
     fn evaluate(&self, game: &Nim, player: usize) -> Score {
-        let mover_wins = game.stones % 4 != 0;
+        let mover_wins = !game.stones.is_multiple_of(4);
         if mover_wins == (player == game.to_move) {
             100
         } else {

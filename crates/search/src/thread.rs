@@ -149,7 +149,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     return self.raise_abort();
                 }
             }
-            if self.nodes % POLL_INTERVAL == 0 {
+            if self.nodes.is_multiple_of(POLL_INTERVAL) {
                 if limits.stop.as_ref().is_some_and(|flag| flag.is_stopped()) {
                     return self.raise_abort();
                 }
@@ -281,8 +281,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     || limits.stop.as_ref().is_some_and(|flag| flag.is_stopped())
                     || limits.nodes.is_some_and(|limit| nodes >= limit)
                 {
-                    if depth < max_depth {
-                        result.as_mut().map(|r| r.stopped = true);
+                    if depth < max_depth
+                        && let Some(result) = result.as_mut()
+                    {
+                        result.stopped = true;
                     }
                     break;
                 }

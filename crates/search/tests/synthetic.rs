@@ -1,0 +1,396 @@
+//! Searches on synthetic game trees against brute-force references of the same definition:
+//! every exact technique (alpha-beta, PVS, aspiration windows, the transposition table, move
+//! ordering) must return exactly the plain minimax value at a fixed depth, for two-player
+//! negamax and for paranoid search with 3 and 4 players.
+
+use plyforge_search::score::{EVAL_LIMIT, Score, loss_in, win_in};
+use plyforge_search::{
+    Config, Evaluator, Game, Limits, Mode, MoveBuffer, MoveList, Outcome, SearchError, Searcher,
+    StopFlag,
+};
+use proptest::prelude::*;
+
+/// SplitMix64: the node hashes and everything derived from them.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Most children of a synthetic node.
+const MAX_CHILDREN: usize = 6;
+
+/// A random tree: each node's children, outcome and leaf values follow from its hash, which
+/// mixes the path from the root into the tree's seed.
+#[derive(Debug, Clone)]
+struct Tree {
+    hash: u64,
+    player: usize,
+    players: usize,
+    ply: u32,
+    last_mover: usize,
+    branching: usize,
+}
+
+impl Tree {
+    fn new(seed: u64, players: usize, branching: usize) -> Self {
+        Tree {
+            hash: mix(seed),
+            player: 0,
+            players,
+            ply: 0,
+            last_mover: 0,
+            branching,
+        }
+    }
+}
+
+impl Game for Tree {
+    type Move = u8;
+    type Moves = MoveList<u8, MAX_CHILDREN>;
+
+    fn player_count(&self) -> usize {
+        self.players
+    }
+
+    fn player_to_move(&self) -> usize {
+        self.player
+    }
+
+    fn generate_moves(&self, moves: &mut Self::Moves) {
+        // One node in eight below the root is a dead end (no moves: a draw).
+        if self.ply > 0 && mix(self.hash ^ 1) % 8 == 0 {
+            return;
+        }
+        let count = 1 + (mix(self.hash ^ 2) % self.branching as u64) as u8;
+        for mv in 0..count {
+            moves.push(mv);
+        }
+    }
+
+    fn play(&mut self, mv: u8) {
+        self.hash = mix(self.hash ^ (mv as u64 + 1).wrapping_mul(0x1000_0000_01b3));
+        self.last_mover = self.player;
+        self.player = (self.player + 1) % self.players;
+        self.ply += 1;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        // One node in ten below the root ends the game: mostly a win for the last mover.
+        if self.ply == 0 || mix(self.hash ^ 3) % 10 != 0 {
+            return None;
+        }
+        Some(match mix(self.hash ^ 4) % 4 {
+            0 => Outcome::Draw,
+            1 => Outcome::Win(self.player),
+            _ => Outcome::Win(self.last_mover),
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_key(mv: u8) -> u16 {
+        mv as u16
+    }
+
+    fn move_order_hint(&self, mv: u8) -> i32 {
+        (mix(self.hash ^ mv as u64) % 100) as i32
+    }
+}
+
+/// Leaf values from the hash; zero-sum for two players, independent per player otherwise.
+struct TreeEval;
+
+impl Evaluator<Tree> for TreeEval {
+    fn evaluate(&self, game: &Tree, player: usize) -> Score {
+        let value = |p: usize| (mix(game.hash ^ (0x55 + p as u64)) % 201) as Score - 100;
+        if game.players == 2 {
+            if player == 0 { value(0) } else { -value(0) }
+        } else {
+            value(player)
+        }
+    }
+}
+
+fn children(game: &Tree) -> Vec<Tree> {
+    let mut moves = <Tree as Game>::Moves::default();
+    game.generate_moves(&mut moves);
+    moves
+        .as_slice()
+        .iter()
+        .map(|&mv| {
+            let mut child = game.clone();
+            child.play(mv);
+            child
+        })
+        .collect()
+}
+
+/// Plain negamax, from the view of the player to move.
+fn minimax(game: &Tree, depth: u32, ply: usize) -> Score {
+    if let Some(outcome) = game.outcome() {
+        return match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(p) if p == game.player => win_in(ply),
+            Outcome::Win(_) => loss_in(ply),
+        };
+    }
+    if depth == 0 {
+        return TreeEval
+            .evaluate(game, game.player)
+            .clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    }
+    let children = children(game);
+    if children.is_empty() {
+        return 0;
+    }
+    children
+        .iter()
+        .map(|child| -minimax(child, depth - 1, ply + 1))
+        .max()
+        .unwrap()
+}
+
+/// Brute-force paranoid value from the root player's view: the root player maximises, every
+/// other player minimises.
+fn paranoid(game: &Tree, root: usize, depth: u32, ply: usize) -> Score {
+    if let Some(outcome) = game.outcome() {
+        return match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(p) if p == root => win_in(ply),
+            Outcome::Win(_) => loss_in(ply),
+        };
+    }
+    if depth == 0 {
+        return TreeEval.evaluate(game, root);
+    }
+    let children = children(game);
+    if children.is_empty() {
+        return 0;
+    }
+    let values = children
+        .iter()
+        .map(|child| paranoid(child, root, depth - 1, ply + 1));
+    if game.player == root {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// The configurations that must all give the plain minimax value, each adding one technique.
+fn exact_configs(mode: Mode) -> Vec<(&'static str, Config)> {
+    let plain = Config {
+        mode,
+        tt_mib: 1,
+        ..Config::plain()
+    };
+    let pvs = Config {
+        pvs: true,
+        ..plain.clone()
+    };
+    let aspiration = Config {
+        aspiration: true,
+        // Narrow, so that the windows fail and re-search often.
+        aspiration_window: 3,
+        ..pvs.clone()
+    };
+    let tt = Config {
+        tt: true,
+        ..aspiration.clone()
+    };
+    let ordered = Config {
+        mode,
+        tt_mib: 1,
+        aspiration_window: 3,
+        ..Config::exact()
+    };
+    vec![
+        ("alpha-beta", plain),
+        ("pvs", pvs),
+        ("aspiration", aspiration),
+        ("tt", tt),
+        ("ordering", ordered),
+    ]
+}
+
+/// The value of the line starting with `pv` by the reference, from the root view.
+fn check_pv_legal(root: &Tree, pv: &[u8]) {
+    let mut game = root.clone();
+    for &mv in pv {
+        let mut moves = <Tree as Game>::Moves::default();
+        game.generate_moves(&mut moves);
+        assert!(game.outcome().is_none(), "pv continues after the end");
+        assert!(moves.as_slice().contains(&mv), "pv move {mv} is not legal");
+        game.play(mv);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn negamax_equals_minimax(seed in any::<u64>(), depth in 1u32..=6, branching in 2usize..=MAX_CHILDREN) {
+        let root = Tree::new(seed, 2, branching);
+        prop_assume!(!children(&root).is_empty());
+        let expected = minimax(&root, depth, 0);
+        for (name, config) in exact_configs(Mode::Negamax) {
+            let mut searcher = Searcher::new(config);
+            let result = searcher.search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {}).unwrap();
+            prop_assert_eq!(result.score, expected, "{} differs", name);
+            prop_assert_eq!(result.pv.first(), Some(&result.best_move));
+            check_pv_legal(&root, &result.pv);
+            // The chosen move achieves the value.
+            let mut child = root.clone();
+            child.play(result.best_move);
+            prop_assert_eq!(-minimax(&child, depth - 1, 1), expected, "{} best move", name);
+        }
+    }
+
+    #[test]
+    fn paranoid_equals_brute_force(seed in any::<u64>(), depth in 1u32..=6, players in 3usize..=4, branching in 2usize..=5) {
+        let root = Tree::new(seed, players, branching);
+        prop_assume!(!children(&root).is_empty());
+        let expected = paranoid(&root, 0, depth, 0);
+        for (name, config) in exact_configs(Mode::Paranoid) {
+            let mut searcher = Searcher::new(config);
+            let result = searcher.search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {}).unwrap();
+            prop_assert_eq!(result.score, expected, "{} differs", name);
+            check_pv_legal(&root, &result.pv);
+            let mut child = root.clone();
+            child.play(result.best_move);
+            prop_assert_eq!(paranoid(&child, 0, depth - 1, 1), expected, "{} best move", name);
+        }
+    }
+
+    #[test]
+    fn two_player_paranoid_is_negamax(seed in any::<u64>(), depth in 1u32..=5) {
+        let root = Tree::new(seed, 2, 4);
+        let negamax = Searcher::new(Config::exact()).search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {});
+        let paranoid = Searcher::new(Config { mode: Mode::Paranoid, ..Config::exact() })
+            .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {});
+        prop_assert_eq!(negamax.map(|r| r.score), paranoid.map(|r| r.score));
+    }
+}
+
+/// Move ordering changes how many nodes are visited, never the value. (On random trees the
+/// hints are noise, so the node count may go either way; Connect Four measures the gain.)
+#[test]
+fn ordering_changes_nodes_not_values() {
+    let (mut unordered_nodes, mut ordered_nodes) = (0, 0);
+    for seed in 0..40 {
+        let root = Tree::new(seed, 2, MAX_CHILDREN);
+        let depth = 6;
+        let unordered = Searcher::new(Config {
+            pvs: true,
+            tt: true,
+            ..Config::plain()
+        })
+        .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {})
+        .unwrap();
+        let ordered = Searcher::new(Config::exact())
+            .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {})
+            .unwrap();
+        assert_eq!(unordered.score, ordered.score);
+        assert_eq!(ordered.score, minimax(&root, depth, 0));
+        unordered_nodes += unordered.nodes;
+        ordered_nodes += ordered.nodes;
+    }
+    assert_ne!(unordered_nodes, ordered_nodes);
+}
+
+/// Alpha-beta visits fewer nodes than the full tree (a check that the cut-offs happen).
+#[test]
+fn alpha_beta_prunes() {
+    let root = Tree::new(7, 2, MAX_CHILDREN);
+    let full: u64 = (1..=6).map(|d| plyforge_search::perft(&root, d)).sum();
+    let result = Searcher::new(Config::plain())
+        .search(&root, &TreeEval, &Limits::depth(6), &[], |_| {})
+        .unwrap();
+    assert!(result.nodes * 2 < full, "{} nodes of {full}", result.nodes);
+}
+
+/// With one thread, a node limit gives the same result every time; the limit is respected to
+/// within the first iteration.
+#[test]
+fn node_limit_is_deterministic() {
+    let root = Tree::new(99, 2, MAX_CHILDREN);
+    let run = || {
+        Searcher::new(Config::default())
+            .search(&root, &TreeEval, &Limits::nodes(5_000), &[], |_| {})
+            .unwrap()
+    };
+    let first = run();
+    let mut second = run();
+    second.time = first.time;
+    assert_eq!(first, second);
+    assert!(first.stopped);
+    assert!(first.nodes <= 5_000 + 1, "{} nodes", first.nodes);
+}
+
+/// A raised stop flag still yields the completed first iteration, never an unsearched move.
+#[test]
+fn stopped_search_returns_first_iteration() {
+    let root = Tree::new(5, 2, MAX_CHILDREN);
+    let flag = StopFlag::new();
+    flag.stop();
+    let result = Searcher::new(Config::default())
+        .search(&root, &TreeEval, &Limits::infinite(flag), &[], |_| {})
+        .unwrap();
+    assert_eq!(result.depth, 1);
+    assert_eq!(result.score, minimax(&root, 1, 0));
+    assert!(result.stopped);
+}
+
+/// Progress reports arrive once per completed iteration, with growing depth.
+#[test]
+fn reports_every_iteration() {
+    let root = Tree::new(11, 2, 4);
+    let mut depths = vec![];
+    let result = Searcher::new(Config::default())
+        .search(&root, &TreeEval, &Limits::depth(5), &[], |info| {
+            assert!(!info.pv.is_empty());
+            assert!(info.hashfull <= 1000);
+            depths.push(info.depth)
+        })
+        .unwrap();
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
+    assert_eq!(result.depth, 5);
+}
+
+/// Lazy SMP returns a legal, searched move and the exact value where the search is exact
+/// whatever the depth of shared entries: a tree shallow enough to be searched to its end.
+#[test]
+fn lazy_smp_finds_the_same_solved_value() {
+    for seed in 0..10 {
+        let root = Tree::new(seed, 2, 3);
+        let config = Config {
+            threads: 2,
+            ..Config::exact()
+        };
+        let result = Searcher::new(config)
+            .search(&root, &TreeEval, &Limits::depth(4), &[], |_| {})
+            .unwrap();
+        check_pv_legal(&root, &result.pv);
+        assert!(children(&root).len() > result.best_move as usize);
+    }
+}
+
+#[test]
+fn wrong_player_count_is_an_error() {
+    let root = Tree::new(1, 3, 3);
+    let error = Searcher::new(Config::default())
+        .search(&root, &TreeEval, &Limits::depth(2), &[], |_| {})
+        .unwrap_err();
+    assert_eq!(
+        error,
+        SearchError::PlayerCount {
+            mode: Mode::Negamax,
+            players: 3
+        }
+    );
+    assert!(error.to_string().contains("3 players"));
+}
