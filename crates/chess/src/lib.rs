@@ -1,1 +1,47 @@
-//! Work in progress: see the issue tracker.
+//! Legal chess for Plyforge: magic-bitboard move generation that is exact on the standard and
+//! Chess960 perft suites, FEN / X-FEN / Shredder-FEN, EPD, UCI and SAN moves, Polyglot Zobrist
+//! hashing, and an implementation of `plyforge-search`'s [`Game`](plyforge_search::Game) with
+//! an evaluation, so that any search of that crate plays chess with no glue code.
+//!
+//! ```
+//! use plyforge_chess::Board;
+//! use plyforge_search::perft;
+//!
+//! let board = Board::default();
+//! assert_eq!(perft(&board, 3), 8_902);
+//! assert_eq!(board.hash(), 0x463b96181691fc9c);
+//! let kiwipete: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -".parse()?;
+//! assert_eq!(perft(&kiwipete, 2), 2_039);
+//! # Ok::<(), plyforge_chess::FenError>(())
+//! ```
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+mod attacks;
+mod board;
+mod castling;
+mod color;
+mod fen;
+mod game;
+mod generate;
+mod movegen;
+mod moves;
+mod piece;
+mod square;
+mod uci;
+mod zobrist;
+
+pub use board::Board;
+pub use castling::{CastleRights, Wing};
+pub use color::{Color, ParseColorError};
+pub use fen::{FenError, PositionError, START_FEN};
+pub use game::FIFTY_MOVE_PLIES;
+pub use generate::{IllegalMoveError, MAX_MOVES, MoveList};
+pub use moves::{Move, MoveKind, UciMove};
+pub use piece::{ParsePieceError, Piece, Role};
+pub use plyforge_bitboard::BitBoard;
+pub use plyforge_bitboard::geometries::Grid8x8;
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use uci::UciError;

@@ -1,0 +1,446 @@
+//! `Board`: a chess position that is cheap to copy (copy-make), with its Zobrist hash, the
+//! checkers and the pinned pieces of the side to move kept up to date by [`Board::play`].
+
+use crate::attacks::{self, Bits};
+use crate::castling::{CastleRights, Wing};
+use crate::color::Color;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Piece, Role};
+use crate::square::{File, Rank, Square};
+use crate::zobrist;
+use crate::{BitBoard, Grid8x8};
+
+/// The first and eighth ranks, where castling rooks live.
+const BACK_RANKS: Bits = 0xFF00_0000_0000_00FF;
+
+/// A chess position: pieces, side to move, castling rights, en-passant square and clocks.
+///
+/// A `Board` is `Copy` (about 100 bytes); searches clone it and [`play`](Board::play) moves on
+/// the copy. Every `Board` comes from a FEN or from playing legal moves on one, so its fields
+/// always describe a position the move generator can handle.
+///
+/// The en-passant square is kept only when a pawn of the side to move stands next to the pawn
+/// that just made its double step (the Polyglot rule), so positions that differ only in a
+/// capture nobody can make compare and hash equal.
+///
+/// ```
+/// use plyforge_chess::{Board, Square};
+/// let mut board = Board::default();
+/// let mv = board.parse_uci("e2e4")?;
+/// board.play(mv);
+/// assert_eq!(board.hash(), 0x823c9b50fd114196);
+/// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// # Ok::<(), plyforge_chess::UciError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Board {
+    pub(crate) roles: [Bits; 6],
+    pub(crate) colors: [Bits; 2],
+    /// Enemy pieces giving check to the side to move.
+    pub(crate) checkers: Bits,
+    /// Pieces of either color that are the only piece between the king of the side to move
+    /// and an enemy slider on the same line.
+    pub(crate) pinned: Bits,
+    pub(crate) hash: u64,
+    /// Castling rook files by color and wing; meaningful only where `rights` has the flag.
+    pub(crate) castle_files: [[File; 2]; 2],
+    pub(crate) rights: CastleRights,
+    pub(crate) side: Color,
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u16,
+    pub(crate) fullmove_number: u16,
+}
+
+impl Default for Board {
+    /// The standard start position.
+    fn default() -> Board {
+        Board::start_position()
+    }
+}
+
+impl Board {
+    /// The standard start position.
+    pub fn start_position() -> Board {
+        crate::fen::START_FEN
+            .parse()
+            .expect("the start position FEN is valid")
+    }
+
+    /// An empty board (no piece at all) with White to move: the starting point for
+    /// [`Board::put`]-style setup through FEN. Not a playable position.
+    pub(crate) const fn empty() -> Board {
+        Board {
+            roles: [0; 6],
+            colors: [0; 2],
+            checkers: 0,
+            pinned: 0,
+            hash: zobrist::WHITE_TO_MOVE,
+            castle_files: [[File::H, File::A]; 2],
+            rights: CastleRights::empty(),
+            side: Color::White,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Reading the position.
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The pieces of `color` with `role`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> BitBoard<Grid8x8> {
+        BitBoard::from_bits(self.colors[color.index()] & self.roles[role.index()])
+    }
+
+    /// Every piece of `color`.
+    #[inline(always)]
+    pub fn color_pieces(&self, color: Color) -> BitBoard<Grid8x8> {
+        BitBoard::from_bits(self.colors[color.index()])
+    }
+
+    /// Every piece of `role`, both colors.
+    #[inline(always)]
+    pub fn role_pieces(&self, role: Role) -> BitBoard<Grid8x8> {
+        BitBoard::from_bits(self.roles[role.index()])
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> BitBoard<Grid8x8> {
+        BitBoard::from_bits(self.occupied_bits())
+    }
+
+    #[inline(always)]
+    pub(crate) fn occupied_bits(&self) -> Bits {
+        self.colors[0] | self.colors[1]
+    }
+
+    #[inline(always)]
+    pub(crate) fn bits(&self, color: Color, role: Role) -> Bits {
+        self.colors[color.index()] & self.roles[role.index()]
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+        let color = self.color_on(square)?;
+        let role = self.role_on(square)?;
+        Some(Piece { color, role })
+    }
+
+    /// The color of the piece on `square`, if any.
+    #[inline]
+    pub fn color_on(&self, square: Square) -> Option<Color> {
+        if self.colors[0] & square.bit() != 0 {
+            Some(Color::White)
+        } else if self.colors[1] & square.bit() != 0 {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The role of the piece on `square`, if any.
+    #[inline]
+    pub fn role_on(&self, square: Square) -> Option<Role> {
+        let bit = square.bit();
+        Role::ALL
+            .into_iter()
+            .find(|role| self.roles[role.index()] & bit != 0)
+    }
+
+    /// The role on a square known to be occupied.
+    #[inline(always)]
+    fn occupied_role(&self, square: usize) -> Role {
+        let bit = 1 << square;
+        if self.roles[Role::Pawn as usize] & bit != 0 {
+            Role::Pawn
+        } else if self.roles[Role::Knight as usize] & bit != 0 {
+            Role::Knight
+        } else if self.roles[Role::Bishop as usize] & bit != 0 {
+            Role::Bishop
+        } else if self.roles[Role::Rook as usize] & bit != 0 {
+            Role::Rook
+        } else if self.roles[Role::Queen as usize] & bit != 0 {
+            Role::Queen
+        } else {
+            Role::King
+        }
+    }
+
+    /// The king of `color`'s square.
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        Square::from_index(self.bits(color, Role::King).trailing_zeros() as u8)
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> BitBoard<Grid8x8> {
+        BitBoard::from_bits(self.checkers)
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
+
+    /// The pieces that stand alone between the king of the side to move and an enemy slider.
+    #[inline(always)]
+    pub fn pinned(&self) -> BitBoard<Grid8x8> {
+        BitBoard::from_bits(self.pinned)
+    }
+
+    /// The castling rights still held.
+    #[inline(always)]
+    pub fn castle_rights(&self) -> CastleRights {
+        self.rights
+    }
+
+    /// The square of the rook `color` may castle with on `wing`, if it still has that right.
+    pub fn castle_rook(&self, color: Color, wing: Wing) -> Option<Square> {
+        self.rights
+            .contains(CastleRights::of(color, wing))
+            .then(|| {
+                Square::new(
+                    self.castle_files[color.index()][wing as usize],
+                    Rank::First.relative_to(color),
+                )
+            })
+    }
+
+    /// The square a pawn may capture en passant on (only when a pawn of the side to move stands
+    /// next to the pawn that just made a double step).
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Plies since the last capture or pawn move (the 50-move rule counter).
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and incremented after Black's move.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
+    /// The Polyglot Zobrist hash of the position.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash recomputed from scratch (what [`Board::hash`] keeps up to date incrementally).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut hash = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let mut bits = self.bits(color, role);
+                while bits != 0 {
+                    hash ^= zobrist::piece(color, role, bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        hash ^= zobrist::castling(self.rights);
+        if let Some(square) = self.en_passant {
+            hash ^= zobrist::en_passant(square.file().index());
+        }
+        if self.side == Color::White {
+            hash ^= zobrist::WHITE_TO_MOVE;
+        }
+        hash
+    }
+
+    /// Whether `square` is attacked by a piece of `attacker`, with `occupied` blocking sliders.
+    #[inline(always)]
+    pub(crate) fn attacked_by(&self, attacker: Color, square: usize, occupied: Bits) -> bool {
+        let them = self.colors[attacker.index()];
+        let roles = &self.roles;
+        let diagonal = (roles[Role::Bishop as usize] | roles[Role::Queen as usize]) & them;
+        let straight = (roles[Role::Rook as usize] | roles[Role::Queen as usize]) & them;
+        (attacks::knight(square) & roles[Role::Knight as usize] & them) != 0
+            || (attacks::pawn((!attacker).index(), square) & roles[Role::Pawn as usize] & them) != 0
+            || (attacks::king(square) & roles[Role::King as usize] & them) != 0
+            || (attacks::bishop(square, occupied) & diagonal) != 0
+            || (attacks::rook(square, occupied) & straight) != 0
+    }
+
+    /// The pieces of `attacker` attacking `square` with `occupied` blocking sliders.
+    #[allow(dead_code)]
+    pub(crate) fn attackers(&self, attacker: Color, square: usize, occupied: Bits) -> Bits {
+        let roles = &self.roles;
+        let diagonal = roles[Role::Bishop as usize] | roles[Role::Queen as usize];
+        let straight = roles[Role::Rook as usize] | roles[Role::Queen as usize];
+        ((attacks::knight(square) & roles[Role::Knight as usize])
+            | (attacks::pawn((!attacker).index(), square) & roles[Role::Pawn as usize])
+            | (attacks::king(square) & roles[Role::King as usize])
+            | (attacks::bishop(square, occupied) & diagonal)
+            | (attacks::rook(square, occupied) & straight))
+            & self.colors[attacker.index()]
+    }
+
+    /// Recomputes the checkers and pinned pieces of the side to move.
+    #[inline(always)]
+    pub(crate) fn update_checks(&mut self) {
+        let us = self.side;
+        let them = !us;
+        let king = self.bits(us, Role::King).trailing_zeros() as usize;
+        let enemy = self.colors[them.index()];
+        let occupied = self.occupied_bits();
+        let roles = &self.roles;
+        let mut checkers = ((attacks::knight(king) & roles[Role::Knight as usize])
+            | (attacks::pawn(us.index(), king) & roles[Role::Pawn as usize]))
+            & enemy;
+        let diagonal = (roles[Role::Bishop as usize] | roles[Role::Queen as usize]) & enemy;
+        let straight = (roles[Role::Rook as usize] | roles[Role::Queen as usize]) & enemy;
+        let mut snipers =
+            (attacks::bishop(king, 0) & diagonal) | (attacks::rook(king, 0) & straight);
+        let mut pinned = 0;
+        while snipers != 0 {
+            let sniper = snipers.trailing_zeros() as usize;
+            let blockers = attacks::between(king, sniper) & occupied;
+            if blockers == 0 {
+                checkers |= 1 << sniper;
+            } else if blockers & (blockers - 1) == 0 {
+                pinned |= blockers;
+            }
+            snipers &= snipers - 1;
+        }
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// Adds or removes a piece, keeping the hash in step.
+    #[inline(always)]
+    pub(crate) fn toggle(&mut self, color: Color, role: Role, square: usize) {
+        let bit = 1 << square;
+        self.colors[color.index()] ^= bit;
+        self.roles[role.index()] ^= bit;
+        self.hash ^= zobrist::piece(color, role, square);
+    }
+
+    /// Plays `mv`, which must be legal in this position (as every generated move is).
+    /// Playing an illegal move leaves a board that may break later calls (never memory
+    /// safety); use [`Board::try_play`] for moves from outside.
+    #[inline]
+    pub fn play(&mut self, mv: Move) {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from() as usize;
+        let to = mv.to() as usize;
+        let role = self.occupied_role(from);
+
+        if let Some(square) = self.en_passant.take() {
+            self.hash ^= zobrist::en_passant(square.file().index());
+        }
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+
+        match mv.kind() {
+            MoveKind::Castle => {
+                let back_rank = from & !7;
+                let (king_to, rook_to) = if to > from {
+                    (back_rank + File::G as usize, back_rank + File::F as usize)
+                } else {
+                    (back_rank + File::C as usize, back_rank + File::D as usize)
+                };
+                self.toggle(us, Role::King, from);
+                self.toggle(us, Role::Rook, to);
+                self.toggle(us, Role::King, king_to);
+                self.toggle(us, Role::Rook, rook_to);
+            }
+            MoveKind::EnPassant => {
+                // The captured pawn stands beside the origin, on the destination's file.
+                let captured = (from & !7) | (to & 7);
+                self.toggle(them, Role::Pawn, captured);
+                self.toggle(us, Role::Pawn, from);
+                self.toggle(us, Role::Pawn, to);
+                self.halfmove_clock = 0;
+            }
+            kind => {
+                if self.colors[them.index()] & (1 << to) != 0 {
+                    let captured = self.occupied_role(to);
+                    self.toggle(them, captured, to);
+                    self.halfmove_clock = 0;
+                }
+                self.toggle(us, role, from);
+                let placed = match kind {
+                    MoveKind::Promotion(promoted) => promoted,
+                    _ => role,
+                };
+                self.toggle(us, placed, to);
+                if role == Role::Pawn {
+                    self.halfmove_clock = 0;
+                    if from ^ to == 16 {
+                        let skipped = (from + to) / 2;
+                        if attacks::pawn(us.index(), skipped) & self.bits(them, Role::Pawn) != 0 {
+                            self.en_passant = Some(Square::from_index(skipped as u8));
+                            self.hash ^= zobrist::en_passant(skipped & 7);
+                        }
+                    }
+                }
+            }
+        }
+
+        let touched = (1u64 << from) | (1u64 << to);
+        if !self.rights.is_empty() && touched & BACK_RANKS != 0 {
+            self.update_rights(us, role, touched);
+        }
+
+        self.side = them;
+        self.hash ^= zobrist::WHITE_TO_MOVE;
+        self.update_checks();
+    }
+
+    /// Drops the castling rights a move from or to the squares in `touched` loses.
+    #[cold]
+    fn update_rights(&mut self, mover: Color, role: Role, touched: Bits) {
+        let old = self.rights;
+        if role == Role::King {
+            self.rights -= CastleRights::color(mover);
+        }
+        for color in Color::ALL {
+            for wing in Wing::ALL {
+                if let Some(rook) = self.castle_rook(color, wing) {
+                    if touched & rook.bit() != 0 {
+                        self.rights -= CastleRights::of(color, wing);
+                    }
+                }
+            }
+        }
+        self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.rights);
+    }
+
+    /// Passes the turn (a null move): only the side to move, the en-passant square and the
+    /// clocks change. Must not be called in check.
+    pub fn play_null(&mut self) {
+        debug_assert!(
+            !self.in_check(),
+            "a null move in check leaves the king en prise"
+        );
+        if let Some(square) = self.en_passant.take() {
+            self.hash ^= zobrist::en_passant(square.file().index());
+        }
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if self.side == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.side = !self.side;
+        self.hash ^= zobrist::WHITE_TO_MOVE;
+        self.update_checks();
+    }
+}

@@ -1,0 +1,192 @@
+//! `plyforge-search`'s [`Game`] for [`Board`]: legal moves, bulk counting, the noisy-move and
+//! null-move hooks, MVV-LVA ordering hints, and the draws by rule (50 moves, insufficient
+//! material). Repetitions are found by the search from the hashes the caller hands it (see
+//! [`GameHistory`](crate::GameHistory) for standalone use).
+
+use crate::board::Board;
+use crate::generate::MoveList;
+use crate::moves::{Move, MoveKind};
+use crate::piece::Role;
+use plyforge_search::{Game, Outcome};
+
+/// Plies without capture or pawn move after which the game is drawn (the 50-move rule).
+pub const FIFTY_MOVE_PLIES: u16 = 100;
+
+/// Piece values for MVV-LVA ordering (victim × 16 − attacker), by role index.
+const ORDER_VALUES: [i32; 6] = [1, 3, 3, 5, 9, 0];
+/// How much more a victim counts than its attacker in the ordering hint.
+const VICTIM_WEIGHT: i32 = 16;
+/// The hint of a promotion, added to its capture's.
+const PROMOTION_HINT: i32 = 8 * VICTIM_WEIGHT;
+
+impl Board {
+    /// Whether neither side has the material to checkmate in any line: bare kings, a king
+    /// and one minor piece against a king, or only bishops all on squares of one color.
+    pub fn is_insufficient_material(&self) -> bool {
+        const LIGHT_SQUARES: u64 = 0x55AA_55AA_55AA_55AA;
+        let roles = &self.roles;
+        if roles[Role::Pawn as usize] | roles[Role::Rook as usize] | roles[Role::Queen as usize]
+            != 0
+        {
+            return false;
+        }
+        let knights = roles[Role::Knight as usize];
+        let bishops = roles[Role::Bishop as usize];
+        let minors = (knights | bishops).count_ones();
+        if minors <= 1 {
+            return true;
+        }
+        knights == 0 && (bishops & LIGHT_SQUARES == 0 || bishops & !LIGHT_SQUARES == 0)
+    }
+
+    /// The outcome by the rules alone when the side to move has no legal move: checkmate (a
+    /// win for the other side) or stalemate.
+    pub fn outcome_without_moves(&self) -> Outcome {
+        if self.in_check() {
+            Outcome::Win((!self.side).index())
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    /// The outcome of the game at this position ignoring repetitions: checkmate, stalemate,
+    /// the 50-move rule (checkmate on the 100th ply still wins) or insufficient material.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.count_moves() == 0 {
+            return Some(self.outcome_without_moves());
+        }
+        self.draw_by_rule().then_some(Outcome::Draw)
+    }
+
+    /// Whether the 50-move rule or insufficient material draws the game (ignoring mate).
+    fn draw_by_rule(&self) -> bool {
+        self.halfmove_clock >= FIFTY_MOVE_PLIES || self.is_insufficient_material()
+    }
+}
+
+impl Game for Board {
+    type Move = Move;
+    type Moves = MoveList;
+
+    const REPETITION_DRAWS: bool = true;
+
+    #[inline]
+    fn player_to_move(&self) -> usize {
+        self.side.index()
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut MoveList) {
+        self.generate_moves_into(moves);
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        Board::play(self, mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.draw_by_rule() {
+            return None;
+        }
+        // A checkmate given on the 100th ply stands.
+        if self.halfmove_clock >= FIFTY_MOVE_PLIES && self.in_check() && self.count_moves() == 0 {
+            return Some(self.outcome_without_moves());
+        }
+        Some(Outcome::Draw)
+    }
+
+    #[inline]
+    fn outcome_without_moves(&self) -> Outcome {
+        Board::outcome_without_moves(self)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    fn move_key(mv: Move) -> u16 {
+        mv.key()
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        Board::count_moves(self)
+    }
+
+    #[inline]
+    fn generate_noisy_moves(&self, moves: &mut MoveList) {
+        self.generate_noisy_moves_into(moves);
+    }
+
+    #[inline]
+    fn is_noisy(&self, mv: Move) -> bool {
+        Board::is_noisy(self, mv)
+    }
+
+    #[inline]
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        let attacker = self
+            .role_on(mv.from())
+            .map_or(0, |role| ORDER_VALUES[role.index()]);
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => ORDER_VALUES[Role::Pawn.index()],
+            MoveKind::Castle => return 0,
+            _ if self.colors[(!self.side).index()] & mv.to().bit() != 0 => self
+                .role_on(mv.to())
+                .map_or(0, |role| ORDER_VALUES[role.index()]),
+            _ => 0,
+        };
+        let promotion = match mv.kind() {
+            MoveKind::Promotion(Role::Queen) => PROMOTION_HINT,
+            _ => 0,
+        };
+        if victim == 0 && promotion == 0 {
+            0
+        } else {
+            victim * VICTIM_WEIGHT - attacker + promotion
+        }
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
+
+    /// Not in check, and the side to move has a piece besides pawns and king (zugzwang is
+    /// common in pawn endings).
+    #[inline]
+    fn null_move_allowed(&self) -> bool {
+        let own = self.colors[self.side.index()];
+        let pieces = own & !(self.roles[Role::Pawn as usize] | self.roles[Role::King as usize]);
+        self.checkers == 0 && pieces != 0
+    }
+
+    #[inline]
+    fn play_null(&mut self) {
+        Board::play_null(self);
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> usize {
+        usize::from(self.halfmove_clock)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plyforge_search::perft;
+
+    #[test]
+    fn start_position_perft() {
+        let board = Board::default();
+        assert_eq!(perft(&board, 1), 20);
+        assert_eq!(perft(&board, 2), 400);
+        assert_eq!(perft(&board, 3), 8_902);
+        assert_eq!(perft(&board, 4), 197_281);
+        assert_eq!(perft(&board, 5), 4_865_609);
+    }
+}

@@ -1,0 +1,197 @@
+//! `Move`: a chess move packed in 16 bits (from, to, kind), the form the transposition table
+//! stores. Castling is encoded as the king taking its own rook (the Chess960 convention), so
+//! one encoding serves standard chess and Chess960 alike.
+
+use crate::piece::Role;
+use crate::square::{File, Square};
+use core::fmt;
+
+/// Bits of the origin square.
+const FROM_MASK: u16 = 0x3F;
+/// Shift of the destination square.
+const TO_SHIFT: u16 = 6;
+/// Shift of the move kind.
+const KIND_SHIFT: u16 = 12;
+
+/// What kind of move a [`Move`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A move or capture by any piece, including a pawn's double step.
+    Normal,
+    /// A pawn capturing en passant; the destination is the empty square behind the pawn taken.
+    EnPassant,
+    /// Castling; the destination is the castling rook's square.
+    Castle,
+    /// A pawn promoting (with or without a capture) to the given role.
+    Promotion(Role),
+}
+
+const KIND_NORMAL: u16 = 0;
+const KIND_EN_PASSANT: u16 = 1;
+const KIND_CASTLE: u16 = 2;
+/// Promotions use kinds 4..=7 for knight, bishop, rook and queen.
+const KIND_PROMOTION: u16 = 4;
+
+/// A move: origin, destination and kind in 16 bits.
+///
+/// ```
+/// use plyforge_chess::{Move, Square};
+/// let mv = Move::normal(Square::E2, Square::E4);
+/// assert_eq!(mv.to_string(), "e2e4");
+/// assert_eq!(Move::from_key(mv.key()), Some(mv));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u16);
+
+impl Move {
+    #[inline(always)]
+    const fn pack(from: Square, to: Square, kind: u16) -> Move {
+        Move(from as u16 | (to as u16) << TO_SHIFT | kind << KIND_SHIFT)
+    }
+
+    /// A normal move or capture (pawn double steps included).
+    #[inline(always)]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move::pack(from, to, KIND_NORMAL)
+    }
+
+    /// A pawn capture en passant landing on `to`.
+    #[inline(always)]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move::pack(from, to, KIND_EN_PASSANT)
+    }
+
+    /// Castling, written as the king on `king` taking its rook on `rook`.
+    #[inline(always)]
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move::pack(king, rook, KIND_CASTLE)
+    }
+
+    /// A promotion to `role` (knight, bishop, rook or queen; anything else means queen).
+    #[inline(always)]
+    pub const fn promotion(from: Square, to: Square, role: Role) -> Move {
+        let offset = match role {
+            Role::Knight => 0,
+            Role::Bishop => 1,
+            Role::Rook => 2,
+            _ => 3,
+        };
+        Move::pack(from, to, KIND_PROMOTION + offset)
+    }
+
+    /// The origin square (the king's square for castling).
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        Square::from_index((self.0 & FROM_MASK) as u8)
+    }
+
+    /// The destination square (the rook's square for castling).
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square::from_index((self.0 >> TO_SHIFT & FROM_MASK) as u8)
+    }
+
+    /// The kind of move.
+    #[inline(always)]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> KIND_SHIFT {
+            KIND_EN_PASSANT => MoveKind::EnPassant,
+            KIND_CASTLE => MoveKind::Castle,
+            kind if kind >= KIND_PROMOTION => {
+                MoveKind::Promotion(Role::PROMOTIONS[(kind - KIND_PROMOTION) as usize & 3])
+            }
+            _ => MoveKind::Normal,
+        }
+    }
+
+    /// The promotion role, if any.
+    #[inline(always)]
+    pub const fn promotion_role(self) -> Option<Role> {
+        match self.kind() {
+            MoveKind::Promotion(role) => Some(role),
+            _ => None,
+        }
+    }
+
+    /// Whether the move is castling.
+    #[inline(always)]
+    pub const fn is_castle(self) -> bool {
+        self.0 >> KIND_SHIFT == KIND_CASTLE
+    }
+
+    /// The 16-bit code of the move (unique among all moves, not just the legal ones).
+    #[inline(always)]
+    pub const fn key(self) -> u16 {
+        self.0
+    }
+
+    /// The move with code `key`, or `None` for a code no move has (kind 3).
+    pub const fn from_key(key: u16) -> Option<Move> {
+        if key >> KIND_SHIFT == 3 {
+            None
+        } else {
+            Some(Move(key))
+        }
+    }
+
+    /// Where the king ends up when this move castles.
+    pub const fn castle_king_target(self) -> Square {
+        let rank = self.from().rank();
+        if (self.to() as u8) > (self.from() as u8) {
+            Square::new(File::G, rank)
+        } else {
+            Square::new(File::C, rank)
+        }
+    }
+
+    /// The move in UCI notation. Castling is written as the king's two-square step when
+    /// `chess960` is false (`e1g1`), and as the king taking its rook when it is true (`e1h1`).
+    pub fn to_uci(self, chess960: bool) -> UciMove {
+        UciMove { mv: self, chess960 }
+    }
+}
+
+/// A move written in UCI notation: see [`Move::to_uci`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UciMove {
+    mv: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mv = self.mv;
+        let to = if mv.is_castle() && !self.chess960 {
+            mv.castle_king_target()
+        } else {
+            mv.to()
+        };
+        write!(f, "{}{}", mv.from(), to)?;
+        if let Some(role) = mv.promotion_role() {
+            write!(f, "{}", role.char())?;
+        }
+        Ok(())
+    }
+}
+
+/// UCI notation. Castling is written in the standard form (`e1g1`) when the king starts on the
+/// e-file and its rook on a corner, as in standard chess, and as king-takes-rook otherwise.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let standard = self.is_castle()
+            && self.from().file() == File::E
+            && matches!(self.to().file(), File::A | File::H);
+        write!(f, "{}", self.to_uci(!standard && self.is_castle()))
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_uci(true))?;
+        match self.kind() {
+            MoveKind::EnPassant => write!(f, "(ep)"),
+            MoveKind::Castle => write!(f, "(castle)"),
+            _ => Ok(()),
+        }
+    }
+}
