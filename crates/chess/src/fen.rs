@@ -64,8 +64,8 @@ pub enum PositionError {
     PawnOnBackRank,
     /// The side that is not to move is in check.
     OppositeCheck,
-    /// A castling right of this side has no king on its first rank or no rook on the named
-    /// file or wing.
+    /// A castling right of this side has no king on its first rank between the b- and g-files
+    /// (where every start position puts it) or no rook on the named file or wing.
     InvalidCastlingRights(Color),
     /// The en-passant square is not explained by a double step just made: no pawn in front
     /// of it, or it or the square the pawn came from is occupied.
@@ -239,6 +239,14 @@ fn parse_castling(board: &mut Board, field: &str, strictness: Strictness) -> Res
         let back_rank = Rank::First.relative_to(color);
         let king_in_place =
             king_bits.count_ones() == 1 && board.king_square(color).rank() == back_rank;
+        // Chess960 starts the king between its rooks, so never in a corner: a right with the
+        // king there is impossible (the lenient constructor keeps it, as perft tools do).
+        if king_in_place
+            && strictness == Strictness::Strict
+            && matches!(board.king_square(color).file(), File::A | File::H)
+        {
+            return Err(PositionError::InvalidCastlingRights(color).into());
+        }
         let wanted = match letter.to_ascii_lowercase() {
             'k' => Some(Wing::Short),
             'q' => Some(Wing::Long),
