@@ -1,7 +1,7 @@
 //! The node counter and the watch over the limits during one search: it counts every position
 //! the search reaches and says when the running iteration must be abandoned.
 
-use super::limits::{Limits, StopFlag};
+use crate::limits::{Limits, StopFlag};
 use std::time::{Duration, Instant};
 
 /// How many nodes pass between two looks at the clock and the stop flag: reading the time costs
@@ -53,7 +53,7 @@ impl Clock {
         }
         if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
             self.aborted = true;
-        } else if self.nodes % CHECK_INTERVAL == 0 {
+        } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
             self.aborted = self.stop_requested()
                 || self
                     .hard_time
@@ -73,9 +73,9 @@ impl Clock {
         let elapsed = self.start.elapsed();
         !self.aborted
             && !self.stop_requested()
-            && !self.node_limit.is_some_and(|limit| self.nodes >= limit)
-            && !self.soft_time.is_some_and(|soft| elapsed >= soft)
-            && !self.hard_time.is_some_and(|hard| elapsed >= hard)
+            && self.node_limit.is_none_or(|limit| self.nodes < limit)
+            && self.soft_time.is_none_or(|soft| elapsed < soft)
+            && self.hard_time.is_none_or(|hard| elapsed < hard)
     }
 
     fn stop_requested(&self) -> bool {

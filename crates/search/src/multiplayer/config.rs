@@ -1,13 +1,14 @@
 //! The configuration of a multi-player search (which algorithm, and the bound that enables
 //! shallow pruning in max^n) and the errors for positions or games it cannot search.
 
-use super::score_vector::MAX_PLAYERS;
 use crate::game::Outcome;
 use crate::score::Score;
+use crate::search::MAX_PLAYERS;
 use core::fmt;
 
-/// Which multi-player search to run. Paranoid search is not here: it is the paranoid mode of
-/// the main alpha-beta engine (the root player against a coalition of all the others).
+/// Which multi-player search to run. Paranoid search is not here: it is
+/// [`Mode::Paranoid`](crate::Mode::Paranoid) of the main alpha-beta engine
+/// ([`Searcher`](crate::Searcher)), the root player against a coalition of all the others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Algorithm {
     /// max^n (Luckhardt and Irani, 1986): every node holds a score per player and the player to
@@ -55,7 +56,7 @@ pub struct MultiConfig {
 pub enum MultiError {
     /// The game is over at the root, or the player to move has no legal move.
     GameOver(Outcome),
-    /// The game has fewer than 2 or more than [`MAX_PLAYERS`] players.
+    /// The game has fewer than 2 or more than [`MAX_PLAYERS`](crate::MAX_PLAYERS) players.
     PlayerCount(usize),
     /// Best-Reply Search needs [`Game::set_player_to_move`](crate::Game::set_player_to_move),
     /// and this game does not implement it. BRS+ or max^n work without it.
@@ -68,7 +69,10 @@ impl fmt::Display for MultiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MultiError::GameOver(outcome) => {
-                write!(f, "the game is over ({outcome:?}): there is no move to search")
+                write!(
+                    f,
+                    "the game is over ({outcome:?}): there is no move to search"
+                )
             }
             MultiError::PlayerCount(players) => write!(
                 f,
@@ -80,7 +84,10 @@ impl fmt::Display for MultiError {
                  support: use BRS+ or max^n"
             ),
             MultiError::NegativeMaxSum(sum) => {
-                write!(f, "max_sum must be at least 0 for shallow pruning, not {sum}")
+                write!(
+                    f,
+                    "max_sum must be at least 0 for shallow pruning, not {sum}"
+                )
             }
         }
     }

@@ -2,6 +2,7 @@
 //! the clock, the principal-variation table and the previous iteration's line for move ordering;
 //! and the scores of finished games, shared by all the algorithms.
 
+use super::brs::ReplyBuffers;
 use super::clock::Clock;
 use super::report::PlayerMove;
 use super::score_vector::ScoreVector;
@@ -73,6 +74,8 @@ pub(crate) struct Context<'a, G: Game, E> {
     /// Whether this iteration stopped at its depth somewhere (rather than only at game ends):
     /// if not, deeper iterations cannot change anything.
     pub(crate) reached_horizon: bool,
+    /// Best-reply search: the MIN layers' buffers, one per layer.
+    pub(crate) reply_buffers: Vec<ReplyBuffers<G>>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
@@ -93,6 +96,7 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
             pv: PvTable::new(layers),
             previous_keys: Vec::new(),
             reached_horizon: false,
+            reply_buffers: (0..=layers).map(|_| ReplyBuffers::default()).collect(),
         }
     }
 

@@ -96,12 +96,15 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 best = Some((value, index));
                 let played = PlayerMove { player: mover, mv };
                 self.pv.update(ply, played, &[played]);
-                if let (Some(max_sum), Some(parent)) = (self.max_sum, parent) {
-                    if parent.player != mover
-                        && max_sum.saturating_sub(value[mover]) <= parent.not_above
-                    {
-                        return None;
+                let cannot_be_chosen = match (self.max_sum, parent) {
+                    (Some(max_sum), Some(parent)) => {
+                        parent.player != mover
+                            && max_sum.saturating_sub(value[mover]) <= parent.not_above
                     }
+                    _ => false,
+                };
+                if cannot_be_chosen {
+                    return None;
                 }
             }
         }

@@ -2,10 +2,8 @@
 //! the stack (no heap per node) and holds up to [`MAX_PLAYERS`] scores.
 
 use crate::score::Score;
+use crate::search::MAX_PLAYERS;
 use core::ops::{Index, IndexMut};
-
-/// The most players a multi-player search handles.
-pub const MAX_PLAYERS: usize = 6;
 
 /// A score for each player of a game, each in that player's own view (higher is better for it).
 ///

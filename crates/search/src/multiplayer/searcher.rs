@@ -5,12 +5,13 @@
 use super::clock::Clock;
 use super::config::{Algorithm, MultiConfig, MultiError};
 use super::context::Context;
-use super::limits::Limits;
 use super::report::{MultiInfo, MultiResult};
-use super::score_vector::{MAX_PLAYERS, ScoreVector};
+use super::score_vector::ScoreVector;
 use crate::game::{Evaluator, Game};
+use crate::limits::Limits;
 use crate::moves::MoveBuffer;
 use crate::score::{INFINITY, MAX_PLY, Score};
+use crate::search::MAX_PLAYERS;
 use std::time::Duration;
 
 /// The deepest iteration: one less than [`MAX_PLY`] so that every win score stays decisive.
@@ -180,10 +181,7 @@ impl MultiSearch {
 
 /// Nodes per second, 0 before any time has passed.
 fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
-    let micros = time.as_micros();
-    if micros == 0 {
-        0
-    } else {
-        (u128::from(nodes) * 1_000_000 / micros) as u64
-    }
+    (u128::from(nodes) * 1_000_000)
+        .checked_div(time.as_micros())
+        .map_or(0, |nps| nps as u64)
 }

@@ -1,0 +1,377 @@
+//! Best-Reply Search (Schadd and Winands, 2011) and BRS+ (Esser, Gras, Winands, Schadd and
+//! Lanctot, 2013): alpha-beta over the root player's evaluation, where layers of the root
+//! player's moves (MAX) alternate with one layer (MIN) in which a single opponent moves: the one
+//! whose reply is worst for the root player.
+//!
+//! In a BRS MIN layer every opponent's moves are generated from the same position (each with
+//! that opponent set to move by [`Game::set_player_to_move`]); after the chosen reply the root
+//! player is set to move again, the other opponents having passed. In a BRS+ MIN layer the
+//! opponents move in turn order: the best replier plays each of its moves, every other opponent
+//! plays its most promising move (highest [`Game::move_order_hint`], first generated on ties),
+//! so that the line stays legal play.
+//!
+//! A MIN layer's candidates are ordered opponent by opponent in turn order, each opponent's
+//! moves in generation order; ties go to the first candidate in that order, as at MAX layers
+//! they go to the first move generated. The previous iteration's choice is searched first, with
+//! a window widened by one where needed so that the tie rule holds: the result is exactly that
+//! of plain best-reply minimax.
+
+use super::context::{Context, ordered_index, outcome_score};
+use super::report::PlayerMove;
+use crate::game::{Evaluator, Game, Outcome};
+use crate::moves::{ArrayVec, MoveBuffer};
+use crate::score::{INFINITY, Score};
+use crate::search::MAX_PLAYERS;
+
+/// One candidate of a MIN layer: a move of one opponent, played from the position the
+/// opponent's move is generated in (`from`, an index into the layer's positions).
+#[derive(Debug, Clone, Copy)]
+struct Reply<M> {
+    from: usize,
+    key: PlayerMove<M>,
+}
+
+/// The moves the other opponents play around a best reply in BRS+ (at most one each).
+type Chain<M> = ArrayVec<PlayerMove<M>, MAX_PLAYERS>;
+
+/// Where playing a reply (and, in BRS+, the rest of the opponents' round) led.
+enum AfterReply<G> {
+    /// The root player's turn, in this position (or a finished game, which the search scores).
+    Position(G),
+    /// An opponent of the round had no legal move: the game ended this way.
+    Ended(Outcome),
+}
+
+/// The positions and candidates of one MIN layer: per layer buffers, reused across the search so
+/// that a layer does not allocate once they have grown.
+pub(crate) struct ReplyBuffers<G: Game> {
+    /// Where each opponent's moves are generated.
+    positions: Vec<G>,
+    /// BRS+: the most promising move played from each position to reach the next one.
+    round: Vec<PlayerMove<G::Move>>,
+    replies: Vec<Reply<G::Move>>,
+}
+
+impl<G: Game> Default for ReplyBuffers<G> {
+    fn default() -> Self {
+        ReplyBuffers {
+            positions: Vec::new(),
+            round: Vec::new(),
+            replies: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
+    /// The best-reply value of `game` for the root player, `depth` layers deep, `ply` layers
+    /// below the root; BRS+ when `plus`. Fail-soft alpha-beta. Meaningless when the iteration
+    /// was aborted ([`Clock::aborted`](super::clock::Clock::aborted)).
+    pub(crate) fn best_reply(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        plus: bool,
+    ) -> Score {
+        let on_line = ply == 0;
+        self.best_reply_node(game, depth, ply, alpha, beta, plus, on_line)
+    }
+
+    #[allow(clippy::too_many_arguments)] // the alpha-beta window and the node's place in the tree
+    fn best_reply_node(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        plus: bool,
+        on_line: bool,
+    ) -> Score {
+        self.pv.clear(ply);
+        if let Some(outcome) = game.outcome() {
+            return outcome_score(outcome, self.root_player, ply);
+        }
+        if depth == 0 {
+            self.reached_horizon = true;
+            return self.evaluate_root(game);
+        }
+        if ply.is_multiple_of(2) {
+            self.root_layer(game, depth, ply, alpha, beta, plus, on_line)
+        } else {
+            let mut buffers = core::mem::take(&mut self.reply_buffers[ply]);
+            let value =
+                self.opponents_layer(game, depth, ply, alpha, beta, plus, on_line, &mut buffers);
+            self.reply_buffers[ply] = buffers;
+            value
+        }
+    }
+
+    /// A MAX layer: the root player moves.
+    #[allow(clippy::too_many_arguments)]
+    fn root_layer(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        plus: bool,
+        on_line: bool,
+    ) -> Score {
+        let mut moves = G::Moves::default();
+        game.generate_moves(&mut moves);
+        let moves = moves.as_slice();
+        if moves.is_empty() {
+            return outcome_score(game.outcome_without_moves(), self.root_player, ply);
+        }
+        let mover = game.player_to_move();
+        let previous = if on_line {
+            self.previous_move_index(ply, mover, moves)
+        } else {
+            None
+        };
+        let lead = previous.unwrap_or(0);
+        let mut best = -INFINITY;
+        let mut best_index = usize::MAX;
+        for k in 0..moves.len() {
+            let index = ordered_index(k, lead);
+            let mv = moves[index];
+            if self.clock.count_node() {
+                return 0;
+            }
+            let mut child = game.clone();
+            child.play(mv);
+            // A move generated before the best wins a tie: it must only reach the best.
+            let child_alpha = if index < best_index { alpha - 1 } else { alpha };
+            let value = self.best_reply_node(
+                &child,
+                depth - 1,
+                ply + 1,
+                child_alpha,
+                beta,
+                plus,
+                previous == Some(index),
+            );
+            if self.clock.aborted() {
+                return 0;
+            }
+            if value > best || (value == best && index < best_index) {
+                best = value;
+                best_index = index;
+                let played = PlayerMove { player: mover, mv };
+                self.pv.update(ply, played, &[played]);
+                alpha = alpha.max(value);
+                if value >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// A MIN layer: one opponent replies.
+    #[allow(clippy::too_many_arguments)]
+    fn opponents_layer(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        mut beta: Score,
+        plus: bool,
+        on_line: bool,
+        buffers: &mut ReplyBuffers<G>,
+    ) -> Score {
+        if plus {
+            self.collect_round_replies(game, buffers);
+        } else {
+            self.collect_best_replies(game, buffers);
+        }
+        if buffers.replies.is_empty() {
+            return outcome_score(game.outcome_without_moves(), self.root_player, ply);
+        }
+        let previous = if on_line {
+            self.previous_keys
+                .get(ply)
+                .and_then(|key| buffers.replies.iter().position(|reply| reply.key == *key))
+        } else {
+            None
+        };
+        let lead = previous.unwrap_or(0);
+        let mut best = INFINITY;
+        let mut best_index = usize::MAX;
+        for k in 0..buffers.replies.len() {
+            let index = ordered_index(k, lead);
+            let reply = buffers.replies[index];
+            let mut chain = Chain::new();
+            let after = if plus {
+                chain.extend(buffers.round[..reply.from].iter().copied());
+                self.play_round_reply(&buffers.positions[reply.from], reply.key, &mut chain)
+            } else {
+                self.play_best_reply(&buffers.positions[reply.from], reply.key, &mut chain)
+            };
+            if self.clock.aborted() {
+                return 0;
+            }
+            // A reply listed before the best wins a tie: it must only reach the best.
+            let child_beta = if index < best_index { beta + 1 } else { beta };
+            let value = match after {
+                AfterReply::Position(child) => self.best_reply_node(
+                    &child,
+                    depth - 1,
+                    ply + 1,
+                    alpha,
+                    child_beta,
+                    plus,
+                    previous == Some(index),
+                ),
+                AfterReply::Ended(outcome) => {
+                    self.pv.clear(ply + 1);
+                    outcome_score(outcome, self.root_player, ply + 1)
+                }
+            };
+            if self.clock.aborted() {
+                return 0;
+            }
+            if value < best || (value == best && index < best_index) {
+                best = value;
+                best_index = index;
+                self.pv.update(ply, reply.key, &chain);
+                beta = beta.min(value);
+                if value <= alpha {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// BRS: every opponent's moves, each generated with that opponent set to move.
+    fn collect_best_replies(&self, game: &G, buffers: &mut ReplyBuffers<G>) {
+        buffers.positions.clear();
+        buffers.replies.clear();
+        let mut moves = G::Moves::default();
+        for offset in 1..self.players {
+            let opponent = (self.root_player + offset) % self.players;
+            let mut position = game.clone();
+            if !position.set_player_to_move(opponent) {
+                continue;
+            }
+            moves.clear();
+            position.generate_moves(&mut moves);
+            let from = buffers.positions.len();
+            for &mv in moves.as_slice() {
+                buffers.replies.push(Reply {
+                    from,
+                    key: PlayerMove {
+                        player: opponent,
+                        mv,
+                    },
+                });
+            }
+            buffers.positions.push(position);
+        }
+    }
+
+    /// BRS: plays `reply` and hands the turn back to the root player.
+    fn play_best_reply(
+        &mut self,
+        position: &G,
+        reply: PlayerMove<G::Move>,
+        chain: &mut Chain<G::Move>,
+    ) -> AfterReply<G> {
+        self.clock.count_node();
+        let mut child = position.clone();
+        child.play(reply.mv);
+        child.set_player_to_move(self.root_player);
+        chain.push(reply);
+        AfterReply::Position(child)
+    }
+
+    /// BRS+: walks the opponents' round in turn order, each opponent playing its most promising
+    /// move, and lists each opponent's moves from where its turn comes. The round stops at the
+    /// root player's turn, at a finished game or at an opponent without a move.
+    fn collect_round_replies(&mut self, game: &G, buffers: &mut ReplyBuffers<G>) {
+        buffers.positions.clear();
+        buffers.round.clear();
+        buffers.replies.clear();
+        let mut position = game.clone();
+        let mut moves = G::Moves::default();
+        for _ in 1..self.players {
+            let opponent = position.player_to_move();
+            if opponent == self.root_player || position.outcome().is_some() {
+                break;
+            }
+            moves.clear();
+            position.generate_moves(&mut moves);
+            let Some(promising) = most_promising(&position, moves.as_slice()) else {
+                break;
+            };
+            let from = buffers.positions.len();
+            for &mv in moves.as_slice() {
+                buffers.replies.push(Reply {
+                    from,
+                    key: PlayerMove {
+                        player: opponent,
+                        mv,
+                    },
+                });
+            }
+            buffers.round.push(PlayerMove {
+                player: opponent,
+                mv: promising,
+            });
+            let mut next = position.clone();
+            self.clock.count_node();
+            next.play(promising);
+            buffers
+                .positions
+                .push(core::mem::replace(&mut position, next));
+        }
+    }
+
+    /// BRS+: plays `reply`, then the most promising move of each opponent after it until the
+    /// root player's turn.
+    fn play_round_reply(
+        &mut self,
+        position: &G,
+        reply: PlayerMove<G::Move>,
+        chain: &mut Chain<G::Move>,
+    ) -> AfterReply<G> {
+        self.clock.count_node();
+        let mut child = position.clone();
+        child.play(reply.mv);
+        chain.push(reply);
+        let mut moves = G::Moves::default();
+        for _ in 1..self.players {
+            let player = child.player_to_move();
+            if player == self.root_player || child.outcome().is_some() {
+                break;
+            }
+            moves.clear();
+            child.generate_moves(&mut moves);
+            let Some(mv) = most_promising(&child, moves.as_slice()) else {
+                return AfterReply::Ended(child.outcome_without_moves());
+            };
+            self.clock.count_node();
+            child.play(mv);
+            chain.push(PlayerMove { player, mv });
+        }
+        AfterReply::Position(child)
+    }
+}
+
+/// The move with the highest ordering hint, the first generated on ties; `None` without moves.
+fn most_promising<G: Game>(game: &G, moves: &[G::Move]) -> Option<G::Move> {
+    let mut best: Option<(G::Move, i32)> = None;
+    for &mv in moves {
+        let hint = game.move_order_hint(mv);
+        if best.is_none_or(|(_, best_hint)| hint > best_hint) {
+            best = Some((mv, hint));
+        }
+    }
+    best.map(|(mv, _)| mv)
+}
