@@ -22,6 +22,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod ai;
 mod attacks;
 mod error;
 mod eval;
@@ -35,6 +36,7 @@ mod piece;
 mod position;
 mod zobrist;
 
+pub use ai::{AI_TT_MIB, Ai, Strength};
 pub use error::{
     IllegalMoveError, InvalidPositionError, MoveError, NotationError, ParseMoveError,
     ParsePositionError,
