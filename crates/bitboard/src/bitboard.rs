@@ -313,20 +313,30 @@ impl<G: Geometry> BitBoard<G> {
     /// ```
     #[inline(always)]
     pub fn shift(self, direction: Direction) -> Self {
-        let sources = G::SHIFT_SOURCES[direction as usize];
         let amount = direction.bit_offset::<G>();
         // A step that leaves the integer has no source square (its target would be outside
         // the integer), but shifting by `BITS` or more would still panic in debug builds.
         if amount.unsigned_abs() >= <G::Bits as Storage>::BITS {
             return Self::EMPTY;
         }
-        let kept = self.bits & sources;
+        // Ghost-guarded boards move first and mask once with the playable squares, as raw code
+        // does (a union of shifts then shares one mask); other boards keep only the squares
+        // that have a neighbour that way. Both branches fold away at compile time.
+        let kept = if G::GHOST_GUARDED {
+            self.bits
+        } else {
+            self.bits & G::SHIFT_SOURCES[direction as usize]
+        };
         let moved = if amount >= 0 {
             kept << amount as u32
         } else {
             kept >> (-amount) as u32
         };
-        Self::from_bits_unchecked(moved)
+        if G::GHOST_GUARDED {
+            Self::from_bits_unchecked(moved & G::PLAYABLE)
+        } else {
+            Self::from_bits_unchecked(moved)
+        }
     }
 
     /// The squares that start a run of `length` squares of the set in `direction` (for `length`
@@ -340,6 +350,24 @@ impl<G: Geometry> BitBoard<G> {
     /// ```
     #[inline]
     pub fn runs(self, direction: Direction, length: u32) -> Self {
+        if G::GHOST_GUARDED {
+            // Squares one step apart in bits are neighbours on the board, so the raw idiom
+            // `b & (b >> s) & (b >> 2s) ...` needs no mask: every term is within `b`.
+            let step = direction.bit_offset::<G>();
+            let mut run = self.bits;
+            for k in 1..length {
+                let amount = u64::from(step.unsigned_abs()) * u64::from(k);
+                if amount >= u64::from(<G::Bits as Storage>::BITS) {
+                    return Self::EMPTY;
+                }
+                run &= if step >= 0 {
+                    self.bits >> amount as u32
+                } else {
+                    self.bits << amount as u32
+                };
+            }
+            return Self::from_bits_unchecked(run);
+        }
         let back = direction.opposite();
         let mut run = self;
         let mut moved = self;

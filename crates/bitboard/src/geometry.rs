@@ -170,6 +170,24 @@ pub trait Geometry: Copy + Eq + Ord + Hash + Debug + Default + Send + Sync + 'st
     /// Every playable square, as a `u128` mask.
     const PLAYABLE_MASK: u128 =
         playable_mask(Self::FILES, Self::RANKS, Self::FILE_STEP, Self::RANK_STEP);
+    /// `true` when every one-square step that leaves the board lands on a ghost bit or outside
+    /// the integer, never on another playable square. Then a shift can move first and mask
+    /// with [`PLAYABLE`](Self::PLAYABLE) once, two squares that are one step apart in bits are
+    /// neighbours on the board, and `b & (b >> s) & (b >> 2s) ...` finds runs with no mask at
+    /// all: the raw idioms of ghost-padded boards. True for boards with a ghost file (or a
+    /// ghost rank); false for a plain 8x8, where `h1 << 1` is `a2`, and for
+    /// [`Line121`](crate::geometries::Line121), whose north-west step from its first square
+    /// (`+120`) lands on its last. Either way [`BitBoard::shift`](crate::BitBoard::shift) is
+    /// exact; this only picks the cheaper way.
+    ///
+    /// ```
+    /// use plyforge_bitboard::geometries::{Columns7x6, Grid4x4Padded, Grid8x8, Line121};
+    /// use plyforge_bitboard::Geometry;
+    /// assert!(Grid4x4Padded::GHOST_GUARDED && Columns7x6::GHOST_GUARDED);
+    /// assert!(!Grid8x8::GHOST_GUARDED && !Line121::GHOST_GUARDED);
+    /// ```
+    const GHOST_GUARDED: bool =
+        ghost_guarded(Self::FILES, Self::RANKS, Self::FILE_STEP, Self::RANK_STEP);
     /// `true` when the layout fits its integer and squares do not overlap.
     const VALID: bool = layout_is_valid(
         Self::FILES,
@@ -229,6 +247,37 @@ pub const fn playable_mask(files: u8, ranks: u8, file_step: u8, rank_step: u8) -
         rank += 1;
     }
     mask
+}
+
+/// Whether every one-square step off the board lands on a bit that is not playable (see
+/// [`Geometry::GHOST_GUARDED`]).
+pub const fn ghost_guarded(files: u8, ranks: u8, file_step: u8, rank_step: u8) -> bool {
+    let playable = playable_mask(files, ranks, file_step, rank_step);
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = Direction::ALL[d].delta();
+        let amount = df as i32 * file_step as i32 + dr as i32 * rank_step as i32;
+        let mut rank = 0;
+        while rank < ranks {
+            let mut file = 0;
+            while file < files {
+                let to_file = file as i16 + df as i16;
+                let to_rank = rank as i16 + dr as i16;
+                let off_board = to_file < 0
+                    || to_file >= files as i16
+                    || to_rank < 0
+                    || to_rank >= ranks as i16;
+                let target = bit_index(file, rank, file_step, rank_step) as i32 + amount;
+                if off_board && target >= 0 && target < 128 && playable & (1u128 << target) != 0 {
+                    return false;
+                }
+                file += 1;
+            }
+            rank += 1;
+        }
+        d += 1;
+    }
+    true
 }
 
 /// For each direction, the squares whose neighbour that way is on the board.

@@ -372,6 +372,27 @@ geometry_laws! {
     one_rank: OneRank, subset_bits: 8;
 }
 
+/// Which geometries take the move-then-mask path (both paths are checked by the laws above).
+#[test]
+fn ghost_guarded_geometries() {
+    let guarded = [
+        Grid4x4Padded::GHOST_GUARDED,
+        Columns7x6::GHOST_GUARDED,
+        Padded3x3::GHOST_GUARDED,
+        Columns10x10::GHOST_GUARDED,
+        LongStep::GHOST_GUARDED,
+        Grid8x8::GHOST_GUARDED,
+        Line121::GHOST_GUARDED,
+        OneFile::GHOST_GUARDED,
+        // Both steps are 1: north-west is "no move" and lands on the square itself.
+        OneRank::GHOST_GUARDED,
+    ];
+    assert_eq!(
+        guarded,
+        [true, true, true, true, true, false, false, false, false]
+    );
+}
+
 /// Regression: a board of one file with no ghost bits (both steps 1) used to report the rank
 /// as the file.
 #[test]
