@@ -355,7 +355,23 @@ fn search(
     evaluator: &Split,
     limits: &Limits,
 ) -> Result<MultiResult<u8>, MultiError> {
-    MultiSearch::new(MultiConfig { algorithm, max_sum }).search(game, evaluator, limits, |_| {})
+    search_ordered(algorithm, max_sum, true, game, evaluator, limits)
+}
+
+fn search_ordered(
+    algorithm: Algorithm,
+    max_sum: Option<Score>,
+    order_hints: bool,
+    game: &Tree,
+    evaluator: &Split,
+    limits: &Limits,
+) -> Result<MultiResult<u8>, MultiError> {
+    let config = MultiConfig {
+        algorithm,
+        max_sum,
+        order_hints,
+    };
+    MultiSearch::new(config).search(game, evaluator, limits, |_| {})
 }
 
 /// Whether the root has a move to search.
@@ -364,20 +380,24 @@ fn searchable(game: &Tree) -> bool {
 }
 
 fn check_maxn(game: &Tree, evaluator: &Split, depth: u32, max_sum: Option<Score>) {
-    let result = search(
-        Algorithm::MaxN,
-        max_sum,
-        game,
-        evaluator,
-        &Limits::depth(depth),
-    )
-    .unwrap();
     let (scores, line) = reference_maxn(game, evaluator, depth, 0);
-    assert_eq!(result.scores.unwrap().as_slice(), &scores[..]);
-    assert_eq!(result.score, scores[game.to_move]);
-    assert_eq!(result.best_move, line[0].mv);
-    assert_eq!(result.pv, line);
-    assert!(result.depth <= depth);
+    for order_hints in [false, true] {
+        let limits = Limits::depth(depth);
+        let result = search_ordered(
+            Algorithm::MaxN,
+            max_sum,
+            order_hints,
+            game,
+            evaluator,
+            &limits,
+        )
+        .unwrap();
+        assert_eq!(result.scores.unwrap().as_slice(), &scores[..]);
+        assert_eq!(result.score, scores[game.to_move]);
+        assert_eq!(result.best_move, line[0].mv);
+        assert_eq!(result.pv, line);
+        assert!(result.depth <= depth);
+    }
 }
 
 fn check_brs(game: &Tree, evaluator: &Split, depth: u32, plus: bool) {
@@ -386,12 +406,16 @@ fn check_brs(game: &Tree, evaluator: &Split, depth: u32, plus: bool) {
     } else {
         Algorithm::BestReply
     };
-    let result = search(algorithm, None, game, evaluator, &Limits::depth(depth)).unwrap();
     let (score, line) = reference_brs(game, evaluator, game.to_move, depth, 0, plus);
-    assert_eq!(result.score, score);
-    assert_eq!(result.best_move, line[0].mv);
-    assert_eq!(result.pv, line);
-    assert!(result.scores.is_none());
+    for order_hints in [false, true] {
+        let limits = Limits::depth(depth);
+        let result =
+            search_ordered(algorithm, None, order_hints, game, evaluator, &limits).unwrap();
+        assert_eq!(result.score, score);
+        assert_eq!(result.best_move, line[0].mv);
+        assert_eq!(result.pv, line);
+        assert!(result.scores.is_none());
+    }
 }
 
 /// A synthetic tree with its root player somewhere in the turn order.
@@ -555,7 +579,7 @@ fn the_stop_flag_ends_the_search_after_the_iteration_that_raised_it() {
         let mut depths = Vec::new();
         let result = MultiSearch::new(MultiConfig {
             algorithm,
-            max_sum: None,
+            ..MultiConfig::default()
         })
         .search(&game, &evaluator, &limits, |info| {
             depths.push(info.depth);

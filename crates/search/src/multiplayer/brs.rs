@@ -12,11 +12,11 @@
 //!
 //! A MIN layer's candidates are ordered opponent by opponent in turn order, each opponent's
 //! moves in generation order; ties go to the first candidate in that order, as at MAX layers
-//! they go to the first move generated. The previous iteration's choice is searched first, with
-//! a window widened by one where needed so that the tie rule holds: the result is exactly that
-//! of plain best-reply minimax.
+//! they go to the first move generated. The previous iteration's choice is searched first, then
+//! the others by their ordering hints, with a window widened by one where needed so that the tie
+//! rule holds: the result is exactly that of plain best-reply minimax.
 
-use super::context::{Context, ordered_index, outcome_score};
+use super::context::{Context, outcome_score};
 use super::report::PlayerMove;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::{ArrayVec, MoveBuffer};
@@ -133,14 +133,20 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         } else {
             None
         };
-        let lead = previous.unwrap_or(0);
+        let mut order = core::mem::take(&mut self.orders[ply]);
+        let hint = |index: usize| game.move_order_hint(moves[index]);
+        order.fill(
+            moves.len(),
+            previous,
+            self.order_hints.then_some(&hint as &dyn Fn(usize) -> i32),
+        );
         let mut best = -INFINITY;
         let mut best_index = usize::MAX;
-        for k in 0..moves.len() {
-            let index = ordered_index(k, lead);
+        for k in 0..order.len() {
+            let index = order.get(k);
             let mv = moves[index];
             if self.clock.count_node() {
-                return 0;
+                break;
             }
             let mut child = game.clone();
             child.play(mv);
@@ -156,7 +162,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 previous == Some(index),
             );
             if self.clock.aborted() {
-                return 0;
+                break;
             }
             if value > best || (value == best && index < best_index) {
                 best = value;
@@ -169,6 +175,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 }
             }
         }
+        self.orders[ply] = order;
         best
     }
 
@@ -200,11 +207,22 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         } else {
             None
         };
-        let lead = previous.unwrap_or(0);
+        let mut order = core::mem::take(&mut self.orders[ply]);
+        {
+            let hint = |index: usize| {
+                let reply = buffers.replies[index];
+                buffers.positions[reply.from].move_order_hint(reply.key.mv)
+            };
+            order.fill(
+                buffers.replies.len(),
+                previous,
+                self.order_hints.then_some(&hint as &dyn Fn(usize) -> i32),
+            );
+        }
         let mut best = INFINITY;
         let mut best_index = usize::MAX;
-        for k in 0..buffers.replies.len() {
-            let index = ordered_index(k, lead);
+        for k in 0..order.len() {
+            let index = order.get(k);
             let reply = buffers.replies[index];
             let mut chain = Chain::new();
             let after = if plus {
@@ -214,7 +232,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 self.play_best_reply(&buffers.positions[reply.from], reply.key, &mut chain)
             };
             if self.clock.aborted() {
-                return 0;
+                break;
             }
             // A reply listed before the best wins a tie: it must only reach the best.
             let child_beta = if index < best_index { beta + 1 } else { beta };
@@ -234,7 +252,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 }
             };
             if self.clock.aborted() {
-                return 0;
+                break;
             }
             if value < best || (value == best && index < best_index) {
                 best = value;
@@ -246,6 +264,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 }
             }
         }
+        self.orders[ply] = order;
         best
     }
 

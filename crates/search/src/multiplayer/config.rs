@@ -34,11 +34,11 @@ pub enum Algorithm {
 ///
 /// ```
 /// use plyforge_search::multiplayer::{Algorithm, MultiConfig};
-/// let config = MultiConfig { algorithm: Algorithm::MaxN, max_sum: Some(100) };
+/// let config = MultiConfig { algorithm: Algorithm::MaxN, max_sum: Some(100), ..MultiConfig::default() };
+/// assert!(config.order_hints);
 /// assert_eq!(MultiConfig::default().algorithm, Algorithm::MaxN);
-/// # let _ = config;
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MultiConfig {
     /// The algorithm.
     pub algorithm: Algorithm,
@@ -49,6 +49,21 @@ pub struct MultiConfig {
     /// the evaluation breaks makes max^n return wrong results; a loose bound only prunes less.
     /// Ignored by the other algorithms.
     pub max_sum: Option<Score>,
+    /// Order moves by [`Game::move_order_hint`](crate::Game::move_order_hint) (highest first,
+    /// after the previous iteration's move) where the order can prune more: everywhere in BRS
+    /// and BRS+, and in max^n when `max_sum` is set. Never changes a result, only node counts.
+    pub order_hints: bool,
+}
+
+impl Default for MultiConfig {
+    /// max^n without shallow pruning, with move-order hints.
+    fn default() -> Self {
+        MultiConfig {
+            algorithm: Algorithm::MaxN,
+            max_sum: None,
+            order_hints: true,
+        }
+    }
 }
 
 /// Why a multi-player search cannot run.

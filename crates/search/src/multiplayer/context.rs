@@ -4,6 +4,8 @@
 
 use super::brs::ReplyBuffers;
 use super::clock::Clock;
+use super::config::MultiConfig;
+use super::ordering::SearchOrder;
 use super::report::PlayerMove;
 use super::score_vector::ScoreVector;
 use crate::game::{Evaluator, Game, Outcome};
@@ -67,6 +69,8 @@ pub(crate) struct Context<'a, G: Game, E> {
     pub(crate) players: usize,
     /// The shallow-pruning bound (max^n), when known.
     pub(crate) max_sum: Option<Score>,
+    /// Whether to order candidates by [`Game::move_order_hint`] where that can prune more.
+    pub(crate) order_hints: bool,
     pub(crate) clock: Clock,
     pub(crate) pv: PvTable<G::Move>,
     /// The previous iteration's key moves, one per layer, tried first along that line.
@@ -76,6 +80,8 @@ pub(crate) struct Context<'a, G: Game, E> {
     pub(crate) reached_horizon: bool,
     /// Best-reply search: the MIN layers' buffers, one per layer.
     pub(crate) reply_buffers: Vec<ReplyBuffers<G>>,
+    /// Each layer's search order.
+    pub(crate) orders: Vec<SearchOrder>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
@@ -83,7 +89,7 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
         evaluator: &'a E,
         root_player: usize,
         players: usize,
-        max_sum: Option<Score>,
+        config: &MultiConfig,
         clock: Clock,
         layers: usize,
     ) -> Self {
@@ -91,12 +97,14 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
             evaluator,
             root_player,
             players,
-            max_sum,
+            max_sum: config.max_sum,
+            order_hints: config.order_hints,
             clock,
             pv: PvTable::new(layers),
             previous_keys: Vec::new(),
             reached_horizon: false,
             reply_buffers: (0..=layers).map(|_| ReplyBuffers::default()).collect(),
+            orders: (0..=layers).map(|_| SearchOrder::default()).collect(),
         }
     }
 
@@ -157,18 +165,5 @@ pub(crate) fn outcome_score(outcome: Outcome, player: usize, ply: usize) -> Scor
         Outcome::Win(winner) if winner == player => win_in(ply),
         Outcome::Win(_) => loss_in(ply),
         Outcome::Draw => 0,
-    }
-}
-
-/// The `k`-th move to search among `len` moves when the move at `lead` goes first and the rest
-/// follow in generation order: a permutation without a buffer.
-#[inline]
-pub(crate) fn ordered_index(k: usize, lead: usize) -> usize {
-    if k == 0 {
-        lead
-    } else if k <= lead {
-        k - 1
-    } else {
-        k
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! Every node's value is a [`ScoreVector`]; the player to move picks the child with the highest
 //! score for itself, the first in generation order on ties. The previous iteration's move is
-//! searched first along its line, and the tie rule still prefers generation order, so the result
-//! is exactly that of plain max^n in generation order.
+//! searched first along its line (and, with pruning, the other moves by their ordering hints),
+//! and the tie rule still prefers generation order, so the result is exactly that of plain max^n
+//! in generation order.
 //!
 //! Shallow pruning: if any two players' scores add up to at most `max_sum`, then once the player
 //! `p` to move at a node has a child worth `s` to it, every value it will still choose gives its
@@ -11,7 +12,8 @@
 //! node cannot be chosen and its remaining children are skipped. Deep pruning is not done: it is
 //! unsound in max^n (Korf, 1991).
 
-use super::context::{Context, ordered_index, outcome_scores};
+use super::context::{Context, outcome_scores};
+use super::ordering::SearchOrder;
 use super::report::PlayerMove;
 use super::score_vector::ScoreVector;
 use crate::game::{Evaluator, Game};
@@ -62,11 +64,39 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         } else {
             None
         };
-        let lead = previous.unwrap_or(0);
+        // Without pruning the order cannot save anything: skip the hints.
+        let use_hints = self.order_hints && self.max_sum.is_some();
+        let mut order = core::mem::take(&mut self.orders[ply]);
+        {
+            let hint = |index: usize| game.move_order_hint(moves[index]);
+            order.fill(
+                moves.len(),
+                previous,
+                use_hints.then_some(&hint as &dyn Fn(usize) -> i32),
+            );
+        }
+        let value = self.maxn_moves(game, moves, &order, depth, ply, parent, previous);
+        self.orders[ply] = order;
+        value
+    }
+
+    /// The children of a max^n node, in `order`.
+    #[allow(clippy::too_many_arguments)] // the node's moves and its place in the tree
+    fn maxn_moves(
+        &mut self,
+        game: &mut G,
+        moves: &[G::Move],
+        order: &SearchOrder,
+        depth: u32,
+        ply: usize,
+        parent: Option<ParentBound>,
+        previous: Option<usize>,
+    ) -> Option<ScoreVector> {
+        let mover = game.player_to_move();
         // The best child so far: its value and its index in generation order.
         let mut best: Option<(ScoreVector, usize)> = None;
-        for k in 0..moves.len() {
-            let index = ordered_index(k, lead);
+        for k in 0..order.len() {
+            let index = order.get(k);
             let mv = moves[index];
             let bound = match (self.max_sum, best) {
                 (Some(_), Some((value, best_index))) => Some(ParentBound {

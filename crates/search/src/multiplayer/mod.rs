@@ -26,6 +26,7 @@ mod clock;
 mod config;
 mod context;
 mod maxn;
+mod ordering;
 mod report;
 mod score_vector;
 mod searcher;

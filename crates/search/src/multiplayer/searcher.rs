@@ -24,7 +24,8 @@ pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
 /// use plyforge_search::nim::{Nim, NimEvaluator};
 ///
 /// // Nim is a 2-player game, the smallest case of a multi-player one.
-/// let mut search = MultiSearch::new(MultiConfig { algorithm: Algorithm::MaxN, max_sum: None });
+/// let config = MultiConfig { algorithm: Algorithm::MaxN, ..MultiConfig::default() };
+/// let mut search = MultiSearch::new(config);
 /// let result = search.search(&Nim::new(7), &NimEvaluator, &Limits::depth(8), |_| {}).unwrap();
 /// assert_eq!(result.best_move, 3); // leave a multiple of four
 /// assert!(result.score > 0);
@@ -84,7 +85,7 @@ impl MultiSearch {
             evaluator,
             root_player,
             players,
-            self.config.max_sum,
+            &self.config,
             clock,
             max_depth as usize,
         );

@@ -1,0 +1,79 @@
+//! The order in which a node searches its candidates: the previous iteration's choice first
+//! (along the previous principal variation), then, where it can help, the highest
+//! [`Game::move_order_hint`](crate::Game::move_order_hint) first, and generation order among
+//! equals. The searches keep their results independent of this order (ties always go to the
+//! first candidate in generation order), so ordering only changes how much they prune.
+
+/// A node's search order: candidate indices, filled per node into a buffer reused per ply.
+#[derive(Debug, Default)]
+pub(crate) struct SearchOrder {
+    /// (sort key, candidate index): lower keys first.
+    entries: Vec<(i64, u32)>,
+}
+
+impl SearchOrder {
+    /// Orders `len` candidates: `lead` first, then by `hint` (highest first) when given, else in
+    /// generation order; generation order among equal hints.
+    pub(crate) fn fill(
+        &mut self,
+        len: usize,
+        lead: Option<usize>,
+        hint: Option<&dyn Fn(usize) -> i32>,
+    ) {
+        self.entries.clear();
+        self.entries.extend((0..len).map(|index| {
+            let key = if lead == Some(index) {
+                i64::MIN
+            } else {
+                hint.map_or(0, |hint| -i64::from(hint(index)))
+            };
+            (key, index as u32)
+        }));
+        if hint.is_some() {
+            self.entries.sort_unstable();
+        } else if let Some(lead) = lead {
+            // Only the lead moves: rotate it to the front, the others keep their order.
+            self.entries[..=lead].rotate_right(1);
+        }
+    }
+
+    /// The number of candidates.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The index of the `k`-th candidate to search.
+    #[inline]
+    pub(crate) fn get(&self, k: usize) -> usize {
+        self.entries[k].1 as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SearchOrder;
+
+    fn order(len: usize, lead: Option<usize>, hints: Option<&[i32]>) -> Vec<usize> {
+        let mut order = SearchOrder::default();
+        let lookup = hints.map(|hints| move |index: usize| hints[index]);
+        let hint: Option<&dyn Fn(usize) -> i32> = lookup.as_ref().map(|f| f as _);
+        order.fill(len, lead, hint);
+        (0..order.len()).map(|k| order.get(k)).collect()
+    }
+
+    #[test]
+    fn the_lead_goes_first_and_the_rest_keep_generation_order() {
+        assert_eq!(order(5, None, None), [0, 1, 2, 3, 4]);
+        assert_eq!(order(5, Some(3), None), [3, 0, 1, 2, 4]);
+        assert_eq!(order(5, Some(0), None), [0, 1, 2, 3, 4]);
+        assert_eq!(order(5, Some(4), None), [4, 0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn hints_order_the_rest_highest_first_ties_in_generation_order() {
+        let hints = [1, 5, 1, i32::MIN, i32::MAX];
+        assert_eq!(order(5, None, Some(&hints)), [4, 1, 0, 2, 3]);
+        assert_eq!(order(5, Some(2), Some(&hints)), [2, 4, 1, 0, 3]);
+    }
+}
