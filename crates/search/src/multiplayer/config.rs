@@ -34,7 +34,11 @@ pub enum Algorithm {
 ///
 /// ```
 /// use plyforge_search::multiplayer::{Algorithm, MultiConfig};
-/// let config = MultiConfig { algorithm: Algorithm::MaxN, max_sum: Some(100), ..MultiConfig::default() };
+/// let config = MultiConfig {
+///     algorithm: Algorithm::MaxN,
+///     max_sum: Some(100),
+///     ..MultiConfig::default()
+/// };
 /// assert!(config.order_hints);
 /// assert_eq!(MultiConfig::default().algorithm, Algorithm::MaxN);
 /// ```
