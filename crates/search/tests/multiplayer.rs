@@ -34,6 +34,9 @@ struct Tree {
     plies_left: u32,
     /// Whether `set_player_to_move` works (best-reply search needs it).
     can_set_player: bool,
+    /// Whether the same moves of each player in another order reach the same position (the
+    /// position is then the set of moves played), for the transposition table.
+    transposing: bool,
 }
 
 impl Tree {
@@ -45,7 +48,14 @@ impl Tree {
             players,
             plies_left: plies,
             can_set_player: true,
+            transposing: false,
         }
+    }
+
+    /// The same tree, but where each player's moves commute.
+    fn transposing(mut self) -> Self {
+        self.transposing = true;
+        self
     }
 
     fn draw(&self, salt: u64) -> u64 {
@@ -87,7 +97,13 @@ impl Game for Tree {
     }
 
     fn play(&mut self, mv: u8) {
-        self.node = mix(self.node, (self.to_move as u64) << 8 | mv as u64);
+        let code = (self.to_move as u64) << 8 | mv as u64;
+        self.node = if self.transposing {
+            // Each player's moves commute (a move played twice cancels out).
+            self.node ^ mix(self.seed, code)
+        } else {
+            mix(self.node, code)
+        };
         self.plies_left -= 1;
         self.to_move = (self.to_move + 1) % self.players;
     }
@@ -113,7 +129,10 @@ impl Game for Tree {
     }
 
     fn hash(&self) -> u64 {
-        self.node ^ self.to_move as u64
+        mix(
+            self.node,
+            (self.plies_left as u64) << 8 | self.to_move as u64,
+        )
     }
 
     fn move_key(mv: u8) -> u16 {
@@ -370,8 +389,25 @@ fn search_ordered(
         algorithm,
         max_sum,
         order_hints,
+        tt_mib: 0,
     };
     MultiSearch::new(config).search(game, evaluator, limits, |_| {})
+}
+
+/// A best-reply search with a transposition table of 1 MiB.
+fn search_with_tt(
+    algorithm: Algorithm,
+    game: &Tree,
+    evaluator: &Split,
+    limits: &Limits,
+) -> MultiResult<u8> {
+    let config = MultiConfig {
+        algorithm,
+        tt_mib: 1,
+        ..MultiConfig::default()
+    };
+    let mut search = MultiSearch::new(config);
+    search.search(game, evaluator, limits, |_| {}).unwrap()
 }
 
 /// Whether the root has a move to search.
@@ -416,9 +452,19 @@ fn check_brs(game: &Tree, evaluator: &Split, depth: u32, plus: bool) {
         assert_eq!(result.pv, line);
         assert!(result.scores.is_none());
     }
+    // With a table, the line may stop at a position whose value came from it.
+    let result = search_with_tt(algorithm, game, evaluator, &Limits::depth(depth));
+    assert_eq!(result.score, score);
+    assert_eq!(result.best_move, line[0].mv);
+    assert!(
+        line.starts_with(&result.pv),
+        "{:?} is not a start of {line:?}",
+        result.pv
+    );
 }
 
-/// A synthetic tree with its root player somewhere in the turn order.
+/// A synthetic tree with its root player somewhere in the turn order, with or without
+/// transpositions.
 fn tree_strategy() -> impl Strategy<Value = (Tree, Split, u32)> {
     (
         any::<u64>(),
@@ -427,10 +473,12 @@ fn tree_strategy() -> impl Strategy<Value = (Tree, Split, u32)> {
         1u32..=5,
         0usize..6,
         prop_oneof![Just(4), Just(100)],
+        any::<bool>(),
     )
-        .prop_map(|(seed, players, plies, depth, root, spread)| {
+        .prop_map(|(seed, players, plies, depth, root, spread, transposing)| {
             let mut tree = Tree::new(seed, players, plies);
             tree.to_move = root % players;
+            tree.transposing = transposing;
             (tree, Split { spread }, depth)
         })
 }
@@ -534,6 +582,48 @@ fn shallow_pruning_saves_nodes() {
             .nodes;
     }
     assert!(pruned < plain, "pruned {pruned} nodes, plain {plain}");
+}
+
+#[test]
+fn the_transposition_table_saves_nodes_and_survives_a_change_of_root_player() {
+    let evaluator = Split { spread: 100 };
+    for algorithm in [Algorithm::BestReply, Algorithm::BestReplyPlus] {
+        let (mut with_table, mut without) = (0, 0);
+        for seed in 0..SEEDS {
+            let game = Tree::new(seed, 3, 12).transposing();
+            if !searchable(&game) {
+                continue;
+            }
+            let limits = Limits::depth(5);
+            with_table += search_with_tt(algorithm, &game, &evaluator, &limits).nodes;
+            without += search(algorithm, None, &game, &evaluator, &limits)
+                .unwrap()
+                .nodes;
+        }
+        assert!(
+            with_table < without,
+            "{algorithm:?}: {with_table} nodes with the table, {without} without"
+        );
+
+        // One search object for a whole game: the table's entries from earlier searches, some
+        // for another root player, never change a result.
+        let plus = algorithm == Algorithm::BestReplyPlus;
+        let config = MultiConfig {
+            algorithm,
+            tt_mib: 1,
+            ..MultiConfig::default()
+        };
+        let mut search = MultiSearch::new(config);
+        let mut game = Tree::new(3, 3, 14).transposing();
+        while searchable(&game) {
+            let result = search
+                .search(&game, &evaluator, &Limits::depth(4), |_| {})
+                .unwrap();
+            let (score, line) = reference_brs(&game, &evaluator, game.to_move, 4, 0, plus);
+            assert_eq!((result.score, result.best_move), (score, line[0].mv));
+            game.play(result.best_move);
+        }
+    }
 }
 
 #[test]

@@ -22,6 +22,7 @@ use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::{ArrayVec, MoveBuffer};
 use crate::score::{INFINITY, Score};
 use crate::search::MAX_PLAYERS;
+use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
 /// One candidate of a MIN layer: a move of one opponent, played from the position the
 /// opponent's move is generated in (`from`, an index into the layer's positions).
@@ -98,15 +99,57 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             self.reached_horizon = true;
             return self.evaluate_root(game);
         }
-        if ply.is_multiple_of(2) {
-            self.root_layer(game, depth, ply, alpha, beta, plus, on_line)
+        let key = tt_key(game.hash(), self.root_player, ply);
+        let mut tt_move = None;
+        if let Some(entry) = self.tt.and_then(|tt| tt.probe(key)) {
+            tt_move = entry.move_key;
+            let score = score_from_tt(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if ply > 0 && entry.depth >= depth as i32 && usable {
+                // The entry's subtree may reach the horizon: deeper iterations can differ.
+                self.reached_horizon = true;
+                return score;
+            }
+        }
+        let (value, best_key) = if ply.is_multiple_of(2) {
+            self.root_layer(game, depth, ply, alpha, beta, plus, on_line, tt_move)
         } else {
             let mut buffers = core::mem::take(&mut self.reply_buffers[ply]);
-            let value =
-                self.opponents_layer(game, depth, ply, alpha, beta, plus, on_line, &mut buffers);
+            let found = self.opponents_layer(
+                game,
+                depth,
+                ply,
+                alpha,
+                beta,
+                plus,
+                on_line,
+                tt_move,
+                &mut buffers,
+            );
             self.reply_buffers[ply] = buffers;
-            value
+            found
+        };
+        if let Some(tt) = self.tt.filter(|_| !self.clock.aborted()) {
+            let bound = if value <= alpha {
+                Bound::Upper
+            } else if value >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let entry = Entry {
+                move_key: best_key,
+                score: score_to_tt(value, ply),
+                depth: depth as i32,
+                bound,
+            };
+            tt.store(key, entry);
         }
+        value
     }
 
     /// A MAX layer: the root player moves.
@@ -120,12 +163,14 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         beta: Score,
         plus: bool,
         on_line: bool,
-    ) -> Score {
+        tt_move: Option<u16>,
+    ) -> (Score, Option<u16>) {
         let mut moves = G::Moves::default();
         game.generate_moves(&mut moves);
         let moves = moves.as_slice();
         if moves.is_empty() {
-            return outcome_score(game.outcome_without_moves(), self.root_player, ply);
+            let score = outcome_score(game.outcome_without_moves(), self.root_player, ply);
+            return (score, None);
         }
         let mover = game.player_to_move();
         let previous = if on_line {
@@ -133,11 +178,15 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         } else {
             None
         };
+        let lead = previous.or_else(|| {
+            let key = tt_move?;
+            moves.iter().position(|&mv| G::move_key(mv) == key)
+        });
         let mut order = core::mem::take(&mut self.orders[ply]);
         let hint = |index: usize| game.move_order_hint(moves[index]);
         order.fill(
             moves.len(),
-            previous,
+            lead,
             self.order_hints.then_some(&hint as &dyn Fn(usize) -> i32),
         );
         let mut best = -INFINITY;
@@ -176,7 +225,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             }
         }
         self.orders[ply] = order;
-        best
+        (best, moves.get(best_index).map(|&mv| G::move_key(mv)))
     }
 
     /// A MIN layer: one opponent replies.
@@ -190,15 +239,17 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         mut beta: Score,
         plus: bool,
         on_line: bool,
+        tt_move: Option<u16>,
         buffers: &mut ReplyBuffers<G>,
-    ) -> Score {
+    ) -> (Score, Option<u16>) {
         if plus {
             self.collect_round_replies(game, buffers);
         } else {
             self.collect_best_replies(game, buffers);
         }
         if buffers.replies.is_empty() {
-            return outcome_score(game.outcome_without_moves(), self.root_player, ply);
+            let score = outcome_score(game.outcome_without_moves(), self.root_player, ply);
+            return (score, None);
         }
         let previous = if on_line {
             self.previous_keys
@@ -207,6 +258,10 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         } else {
             None
         };
+        let lead = previous.or_else(|| {
+            let key = tt_move?;
+            (buffers.replies.iter()).position(|reply| G::move_key(reply.key.mv) == key)
+        });
         let mut order = core::mem::take(&mut self.orders[ply]);
         {
             let hint = |index: usize| {
@@ -215,7 +270,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             };
             order.fill(
                 buffers.replies.len(),
-                previous,
+                lead,
                 self.order_hints.then_some(&hint as &dyn Fn(usize) -> i32),
             );
         }
@@ -265,7 +320,8 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             }
         }
         self.orders[ply] = order;
-        best
+        let best_key = buffers.replies.get(best_index);
+        (best, best_key.map(|reply| G::move_key(reply.key.mv)))
     }
 
     /// BRS: every opponent's moves, each generated with that opponent set to move.
@@ -393,4 +449,14 @@ fn most_promising<G: Game>(game: &G, moves: &[G::Move]) -> Option<G::Move> {
         }
     }
     best.map(|(mv, _)| mv)
+}
+
+/// The transposition-table key of a best-reply node: the position's hash, salted with the root
+/// player (values are in its view) and the layer type, so that entries of other searches (max^n
+/// uses none; the main engine has its own table) and of the other layer never match.
+fn tt_key(hash: u64, root_player: usize, ply: usize) -> u64 {
+    /// An odd constant with well-mixed bits (2^64 / golden ratio).
+    const SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+    let salt = ((root_player as u64) << 1 | (ply as u64 & 1)) + 1;
+    hash ^ salt.wrapping_mul(SALT)
 }

@@ -57,15 +57,24 @@ pub struct MultiConfig {
     /// after the previous iteration's move) where the order can prune more: everywhere in BRS
     /// and BRS+, and in max^n when `max_sum` is set. Never changes a result, only node counts.
     pub order_hints: bool,
+    /// The size of the transposition table in MiB, 0 for none. Only best-reply search (BRS and
+    /// BRS+) uses one: for cut-offs and to try the stored best move first. With it, a principal
+    /// variation may end early at a position whose value came from the table.
+    pub tt_mib: usize,
 }
 
+/// The transposition table's default size in MiB.
+pub const DEFAULT_TT_MIB: usize = 16;
+
 impl Default for MultiConfig {
-    /// max^n without shallow pruning, with move-order hints.
+    /// max^n without shallow pruning, with move-order hints and a table of
+    /// [`DEFAULT_TT_MIB`] MiB (used by best-reply search only).
     fn default() -> Self {
         MultiConfig {
             algorithm: Algorithm::MaxN,
             max_sum: None,
             order_hints: true,
+            tt_mib: DEFAULT_TT_MIB,
         }
     }
 }

@@ -10,6 +10,7 @@ use super::report::PlayerMove;
 use super::score_vector::ScoreVector;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::score::{EVAL_LIMIT, Score, loss_in, win_in};
+use crate::tt::TranspositionTable;
 
 /// The triangular principal-variation table: `lines[ply]` is the best line found below the node
 /// at `ply`. Each layer of the tree contributes one key move (the move that was chosen there) and
@@ -72,6 +73,8 @@ pub(crate) struct Context<'a, G: Game, E> {
     /// Whether to order candidates by [`Game::move_order_hint`] where that can prune more.
     pub(crate) order_hints: bool,
     pub(crate) clock: Clock,
+    /// Best-reply search: the transposition table, when configured.
+    pub(crate) tt: Option<&'a TranspositionTable>,
     pub(crate) pv: PvTable<G::Move>,
     /// The previous iteration's key moves, one per layer, tried first along that line.
     pub(crate) previous_keys: Vec<PlayerMove<G::Move>>,
@@ -91,6 +94,7 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
         players: usize,
         config: &MultiConfig,
         clock: Clock,
+        tt: Option<&'a TranspositionTable>,
         layers: usize,
     ) -> Self {
         Context {
@@ -100,6 +104,7 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
             max_sum: config.max_sum,
             order_hints: config.order_hints,
             clock,
+            tt,
             pv: PvTable::new(layers),
             previous_keys: Vec::new(),
             reached_horizon: false,

@@ -12,6 +12,8 @@ use crate::limits::Limits;
 use crate::moves::MoveBuffer;
 use crate::score::{INFINITY, MAX_PLY, Score};
 use crate::search::MAX_PLAYERS;
+use crate::tt::TranspositionTable;
+use core::fmt;
 use std::time::Duration;
 
 /// The deepest iteration: one less than [`MAX_PLY`] so that every win score stays decisive.
@@ -30,9 +32,25 @@ pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
 /// assert_eq!(result.best_move, 3); // leave a multiple of four
 /// assert!(result.score > 0);
 /// ```
-#[derive(Debug, Clone, Default)]
 pub struct MultiSearch {
     config: MultiConfig,
+    /// Best-reply search's table; kept across searches, so a game's searches share knowledge.
+    tt: Option<TranspositionTable>,
+}
+
+impl Default for MultiSearch {
+    /// [`MultiConfig::default`].
+    fn default() -> Self {
+        MultiSearch::new(MultiConfig::default())
+    }
+}
+
+impl fmt::Debug for MultiSearch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MultiSearch")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What one completed iteration found.
@@ -45,7 +63,19 @@ struct Iteration {
 impl MultiSearch {
     /// A search with `config`.
     pub fn new(config: MultiConfig) -> Self {
-        MultiSearch { config }
+        let uses_tt = config.algorithm != Algorithm::MaxN && config.tt_mib > 0;
+        MultiSearch {
+            config,
+            tt: uses_tt.then(|| TranspositionTable::new(config.tt_mib)),
+        }
+    }
+
+    /// Forgets everything learnt in earlier searches (the transposition table). Call it when
+    /// the evaluator changes: stored values are the old evaluator's.
+    pub fn clear(&mut self) {
+        if let Some(tt) = &mut self.tt {
+            tt.clear();
+        }
     }
 
     /// The configuration.
@@ -81,12 +111,16 @@ impl MultiSearch {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut clock = Clock::new(limits);
         clock.count_node();
+        if let Some(tt) = &mut self.tt {
+            tt.new_search();
+        }
         let mut context = Context::new(
             evaluator,
             root_player,
             players,
             &self.config,
             clock,
+            self.tt.as_ref(),
             max_depth as usize,
         );
         let mut completed: Option<Iteration> = None;
