@@ -13,7 +13,7 @@ use std::str::FromStr;
 use std::time::Instant;
 
 /// The games this example knows, with the name that selects each.
-const GAMES: &[&str] = &["tictacchess", "sternhalma"];
+const GAMES: &[&str] = &["chess", "tictacchess", "sternhalma"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let result = match game.as_str() {
+        "chess" => run::<plyforge::chess::Board>(position, depth),
         "tictacchess" => run::<plyforge::tictacchess::TicTacChess>(position, depth),
         "sternhalma" => run::<plyforge::sternhalma::Position>(position, depth),
         _ => Err(format!(
