@@ -152,6 +152,78 @@ impl Game for Tree {
     }
 }
 
+/// The same trees played in place: `play` and `undo` instead of copies (as Sternhalma does).
+#[derive(Debug, Clone)]
+struct UndoTree {
+    tree: Tree,
+    /// The node and the player to move before each move played.
+    history: Vec<(u64, usize)>,
+}
+
+impl Game for UndoTree {
+    type Move = u8;
+    type Moves = MoveList<u8, { MAX_BRANCHING as usize }>;
+    const UNDO: bool = true;
+
+    fn player_count(&self) -> usize {
+        self.tree.players
+    }
+
+    fn player_to_move(&self) -> usize {
+        self.tree.to_move
+    }
+
+    fn generate_moves(&self, moves: &mut Self::Moves) {
+        self.tree.generate_moves(moves);
+    }
+
+    fn play(&mut self, mv: u8) {
+        self.history.push((self.tree.node, self.tree.to_move));
+        self.tree.play(mv);
+    }
+
+    fn undo(&mut self, _: u8) {
+        let (node, to_move) = self.history.pop().expect("undo without a move");
+        self.tree.node = node;
+        self.tree.to_move = to_move;
+        self.tree.plies_left += 1;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.tree.outcome()
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        self.tree.outcome_without_moves()
+    }
+
+    fn hash(&self) -> u64 {
+        self.tree.hash()
+    }
+
+    fn move_key(mv: u8) -> u16 {
+        mv as u16
+    }
+
+    fn move_order_hint(&self, mv: u8) -> i32 {
+        self.tree.move_order_hint(mv)
+    }
+
+    fn set_player_to_move(&mut self, player: usize) -> bool {
+        self.tree.set_player_to_move(player)
+    }
+}
+
+impl Evaluator<UndoTree> for Split {
+    fn evaluate(&self, game: &UndoTree, player: usize) -> Score {
+        Evaluator::<Tree>::evaluate(self, &game.tree, player)
+    }
+
+    fn evaluate_all(&self, game: &UndoTree, scores: &mut [Score]) {
+        Evaluator::<Tree>::evaluate_all(self, &game.tree, scores);
+    }
+}
+
 /// Per-player scores from 0 to `spread`, adding up to at most `spread` (so that `spread` bounds
 /// the sum of any two players' scores, as shallow pruning needs).
 #[derive(Debug, Clone, Copy)]
@@ -493,6 +565,27 @@ proptest! {
     fn maxn_equals_plain_maxn((game, evaluator, depth) in tree_strategy()) {
         prop_assume!(searchable(&game));
         check_maxn(&game, &evaluator, depth, None);
+    }
+
+    /// Games that undo moves are searched in place by max^n: the same results as by copies.
+    #[test]
+    fn maxn_in_place_equals_plain_maxn(
+        (game, evaluator, depth) in tree_strategy(),
+        max_sum in prop_oneof![Just(None), Just(Some(100))],
+    ) {
+        prop_assume!(searchable(&game));
+        let (scores, line) = reference_maxn(&game, &evaluator, depth, 0);
+        let in_place = UndoTree { tree: game, history: Vec::new() };
+        let config = MultiConfig {
+            max_sum: max_sum.map(|_| evaluator.spread),
+            ..MultiConfig::default()
+        };
+        let limits = Limits::depth(depth);
+        let result = MultiSearch::new(config).search(&in_place, &evaluator, &limits, |_| {});
+        let result = result.unwrap();
+        let found = result.scores.unwrap();
+        prop_assert_eq!(found.as_slice(), &scores[..]);
+        prop_assert_eq!(result.pv, line);
     }
 
     #[test]
