@@ -1,6 +1,28 @@
-//! The UCI protocol for the Plyforge chess engine, over `plyforge-chess` and `plyforge-search`.
+//! The UCI protocol for the Plyforge chess engine, over `plyforge-chess` and
+//! `plyforge-search`: command parsing ([`Command`]), time management ([`time`]) and an
+//! [`Engine`] that runs searches on a thread of their own and answers through a callback. The
+//! `plyforge` binary of this crate connects it to stdin and stdout.
 //!
-//! **Not implemented yet.** This crate reserves the name and its place in the workspace; no issue
-//! has delivered the protocol so far, and nothing here pretends to work. Follow the project's
-//! issue tracker for the engine.
+//! ```
+//! use plyforge_uci::{Engine, Flow};
+//! use std::sync::{Arc, Mutex};
+//!
+//! let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+//! let sink = Arc::clone(&lines);
+//! let mut engine = Engine::new(Arc::new(move |line: &str| sink.lock().unwrap().push(line.into())));
+//! engine.handle_line("uci");
+//! engine.handle_line("banana");
+//! engine.handle_line("isready");
+//! let lines = lines.lock().unwrap();
+//! assert!(lines.contains(&"uciok".to_string()));
+//! assert!(lines.iter().any(|line| line.starts_with("info string error: unknown command")));
+//! assert_eq!(lines.last().unwrap(), "readyok");
+//! ```
 #![forbid(unsafe_code)]
+
+mod command;
+mod engine;
+pub mod time;
+
+pub use command::{Command, CommandError, Go, StartPosition};
+pub use engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine, Flow, Output, info_line, uci_score};

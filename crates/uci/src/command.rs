@@ -1,0 +1,278 @@
+//! The commands a GUI sends, parsed from one line of text into a [`Command`]. Parsing is strict
+//! about the words it knows and reports anything else as a [`CommandError`], so the engine can
+//! answer with a message and keep running.
+
+use core::fmt;
+use core::str::FromStr;
+use std::time::Duration;
+
+/// Where a `position` command starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartPosition {
+    /// `startpos`.
+    Start,
+    /// `fen <six fields>`.
+    Fen(String),
+}
+
+/// The parameters of `go`. Absent fields were not given.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Go {
+    /// `wtime`: White's remaining clock time.
+    pub white_time: Option<Duration>,
+    /// `btime`: Black's remaining clock time.
+    pub black_time: Option<Duration>,
+    /// `winc`: White's increment per move.
+    pub white_increment: Option<Duration>,
+    /// `binc`: Black's increment per move.
+    pub black_increment: Option<Duration>,
+    /// `movestogo`: moves until the next time control.
+    pub moves_to_go: Option<u32>,
+    /// `depth`: search this many plies.
+    pub depth: Option<u32>,
+    /// `nodes`: search this many nodes.
+    pub nodes: Option<u64>,
+    /// `movetime`: search exactly this long.
+    pub move_time: Option<Duration>,
+    /// `infinite`: search until `stop`.
+    pub infinite: bool,
+    /// `ponder`: accepted, searched as `infinite` until `ponderhit` or `stop`.
+    pub ponder: bool,
+}
+
+/// One command of the UCI protocol, plus the common debugging extras `d`, `eval` and `perft`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`: identify and list the options.
+    Uci,
+    /// `debug on|off`.
+    Debug(bool),
+    /// `isready`.
+    IsReady,
+    /// `setoption name <name> [value <value>]`.
+    SetOption {
+        /// The option's name (may contain spaces).
+        name: String,
+        /// The value, if any.
+        value: Option<String>,
+    },
+    /// `ucinewgame`.
+    NewGame,
+    /// `position startpos|fen <fen> [moves <m1> ...]`.
+    Position {
+        /// The starting position.
+        start: StartPosition,
+        /// The moves played from it, in UCI notation.
+        moves: Vec<String>,
+    },
+    /// `go ...`.
+    Go(Go),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `d`: print the board and its FEN.
+    Display,
+    /// `eval`: print the static evaluation.
+    Eval,
+    /// `perft <depth>`: print the divide and the node count.
+    Perft(u32),
+}
+
+/// A line that is not a command this engine understands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommandError {
+    /// The line is empty.
+    Empty,
+    /// The first word is not a command.
+    Unknown(String),
+    /// A command word is followed by something it does not take.
+    Unexpected {
+        /// The command.
+        command: &'static str,
+        /// The word that does not fit.
+        word: String,
+    },
+    /// A parameter lacks its value.
+    MissingValue(&'static str),
+    /// A parameter's value is not a number in range.
+    BadNumber {
+        /// The parameter.
+        parameter: &'static str,
+        /// The text found.
+        found: String,
+    },
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Empty => f.write_str("empty command"),
+            CommandError::Unknown(word) => write!(f, "unknown command {word:?}"),
+            CommandError::Unexpected { command, word } => {
+                write!(f, "{command}: unexpected {word:?}")
+            }
+            CommandError::MissingValue(parameter) => write!(f, "{parameter} needs a value"),
+            CommandError::BadNumber { parameter, found } => {
+                write!(f, "{parameter}: {found:?} is not a valid number")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+impl FromStr for Command {
+    type Err = CommandError;
+
+    /// ```
+    /// use plyforge_uci::{Command, StartPosition};
+    /// let command: Command = "position startpos moves e2e4 e7e5".parse()?;
+    /// assert_eq!(command, Command::Position {
+    ///     start: StartPosition::Start,
+    ///     moves: vec!["e2e4".into(), "e7e5".into()],
+    /// });
+    /// assert!("go depth x".parse::<Command>().is_err());
+    /// # Ok::<(), plyforge_uci::CommandError>(())
+    /// ```
+    fn from_str(line: &str) -> Result<Command, CommandError> {
+        let mut words = line.split_whitespace();
+        let first = words.next().ok_or(CommandError::Empty)?;
+        let rest: Vec<&str> = words.collect();
+        let no_arguments = |command: &'static str, value: Command| match rest.first() {
+            None => Ok(value),
+            Some(word) => Err(CommandError::Unexpected {
+                command,
+                word: word.to_string(),
+            }),
+        };
+        match first {
+            "uci" => no_arguments("uci", Command::Uci),
+            "isready" => no_arguments("isready", Command::IsReady),
+            "ucinewgame" => no_arguments("ucinewgame", Command::NewGame),
+            "stop" => no_arguments("stop", Command::Stop),
+            "ponderhit" => no_arguments("ponderhit", Command::PonderHit),
+            "quit" => no_arguments("quit", Command::Quit),
+            "d" => no_arguments("d", Command::Display),
+            "eval" => no_arguments("eval", Command::Eval),
+            "debug" => match rest.as_slice() {
+                ["on"] => Ok(Command::Debug(true)),
+                ["off"] => Ok(Command::Debug(false)),
+                [] => Err(CommandError::MissingValue("debug")),
+                [word, ..] => Err(CommandError::Unexpected {
+                    command: "debug",
+                    word: word.to_string(),
+                }),
+            },
+            "perft" => match rest.as_slice() {
+                [depth] => Ok(Command::Perft(number("perft", depth)?)),
+                [] => Err(CommandError::MissingValue("perft")),
+                [_, word, ..] => Err(CommandError::Unexpected {
+                    command: "perft",
+                    word: word.to_string(),
+                }),
+            },
+            "setoption" => parse_setoption(&rest),
+            "position" => parse_position(&rest),
+            "go" => parse_go(&rest).map(Command::Go),
+            other => Err(CommandError::Unknown(other.to_string())),
+        }
+    }
+}
+
+fn number<T: FromStr>(parameter: &'static str, text: &str) -> Result<T, CommandError> {
+    text.parse().map_err(|_| CommandError::BadNumber {
+        parameter,
+        found: text.to_string(),
+    })
+}
+
+fn parse_setoption(words: &[&str]) -> Result<Command, CommandError> {
+    match words.first() {
+        Some(&"name") => {}
+        Some(word) => {
+            return Err(CommandError::Unexpected {
+                command: "setoption",
+                word: word.to_string(),
+            });
+        }
+        None => return Err(CommandError::MissingValue("setoption name")),
+    }
+    let words = &words[1..];
+    let value_at = words.iter().position(|&word| word == "value");
+    let (name, value) = match value_at {
+        Some(at) => (&words[..at], Some(words[at + 1..].join(" "))),
+        None => (words, None),
+    };
+    if name.is_empty() {
+        return Err(CommandError::MissingValue("setoption name"));
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
+    let moves_at = words.iter().position(|&word| word == "moves");
+    let (setup, moves) = match moves_at {
+        Some(at) => (
+            &words[..at],
+            words[at + 1..].iter().map(|m| m.to_string()).collect(),
+        ),
+        None => (words, Vec::new()),
+    };
+    let start = match setup {
+        ["startpos"] => StartPosition::Start,
+        ["fen", fen @ ..] if !fen.is_empty() => StartPosition::Fen(fen.join(" ")),
+        ["fen"] => return Err(CommandError::MissingValue("position fen")),
+        [] => return Err(CommandError::MissingValue("position")),
+        [word, ..] => {
+            return Err(CommandError::Unexpected {
+                command: "position",
+                word: word.to_string(),
+            });
+        }
+    };
+    Ok(Command::Position { start, moves })
+}
+
+fn parse_go(words: &[&str]) -> Result<Go, CommandError> {
+    let mut go = Go::default();
+    let mut words = words.iter();
+    while let Some(&word) = words.next() {
+        let mut value = |parameter: &'static str| {
+            words
+                .next()
+                .copied()
+                .ok_or(CommandError::MissingValue(parameter))
+        };
+        let milliseconds =
+            |parameter: &'static str, text: &str| -> Result<Duration, CommandError> {
+                // Some GUIs send a negative clock when the engine is over time: treat it as zero.
+                let ms: i64 = number(parameter, text)?;
+                Ok(Duration::from_millis(ms.max(0) as u64))
+            };
+        match word {
+            "wtime" => go.white_time = Some(milliseconds("wtime", value("wtime")?)?),
+            "btime" => go.black_time = Some(milliseconds("btime", value("btime")?)?),
+            "winc" => go.white_increment = Some(milliseconds("winc", value("winc")?)?),
+            "binc" => go.black_increment = Some(milliseconds("binc", value("binc")?)?),
+            "movestogo" => go.moves_to_go = Some(number("movestogo", value("movestogo")?)?),
+            "depth" => go.depth = Some(number("depth", value("depth")?)?),
+            "nodes" => go.nodes = Some(number("nodes", value("nodes")?)?),
+            "movetime" => go.move_time = Some(milliseconds("movetime", value("movetime")?)?),
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            other => {
+                return Err(CommandError::Unexpected {
+                    command: "go",
+                    word: other.to_string(),
+                });
+            }
+        }
+    }
+    Ok(go)
+}

@@ -1,0 +1,68 @@
+//! Time management: turns the clock of a `go` command into the soft and hard limits of a search.
+//! The soft limit is this move's share of the remaining time (the search starts no new iteration
+//! after it); the hard limit caps a single iteration that runs long, and never comes near the end
+//! of the clock.
+
+use crate::command::Go;
+use plyforge_search::Limits;
+use std::time::Duration;
+
+/// Moves assumed to remain when the GUI does not say (`movestogo`).
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Kept back from every limit for the GUI's and the operating system's delays.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+/// The hard limit is this many soft limits, at most.
+const HARD_PER_SOFT: u32 = 4;
+/// The hard limit never exceeds this fraction (1/n) of the remaining time.
+const HARD_FRACTION_OF_CLOCK: u32 = 3;
+/// Spent of each increment on this move (numerator over 4).
+const INCREMENT_SHARE_QUARTERS: u32 = 3;
+
+/// The search limits for `go`, for the side whose clock is White's when `white` is true.
+///
+/// ```
+/// use plyforge_uci::{time::limits_for, Command};
+/// use std::time::Duration;
+/// let Command::Go(go) = "go wtime 60000 btime 60000".parse().unwrap() else { unreachable!() };
+/// let limits = limits_for(&go, true);
+/// assert!(limits.soft_time.unwrap() <= Duration::from_secs(3));
+/// assert!(limits.hard_time.unwrap() <= Duration::from_secs(20));
+/// ```
+pub fn limits_for(go: &Go, white: bool) -> Limits {
+    let mut limits = Limits {
+        depth: go.depth,
+        nodes: go.nodes,
+        ..Limits::default()
+    };
+    if go.infinite || go.ponder {
+        return limits;
+    }
+    if let Some(move_time) = go.move_time {
+        let time = move_time
+            .saturating_sub(MOVE_OVERHEAD)
+            .max(Duration::from_millis(1));
+        limits.soft_time = Some(time);
+        limits.hard_time = Some(time);
+        return limits;
+    }
+    let (clock, increment) = if white {
+        (go.white_time, go.white_increment)
+    } else {
+        (go.black_time, go.black_increment)
+    };
+    if let Some(clock) = clock {
+        let increment = increment.unwrap_or_default();
+        let available = clock.saturating_sub(MOVE_OVERHEAD);
+        let moves_to_go = go
+            .moves_to_go
+            .unwrap_or(DEFAULT_MOVES_TO_GO)
+            .clamp(1, DEFAULT_MOVES_TO_GO);
+        let soft = available / moves_to_go + increment * INCREMENT_SHARE_QUARTERS / 4;
+        let hard_cap = available / HARD_FRACTION_OF_CLOCK;
+        let soft = soft.min(hard_cap).max(Duration::from_millis(1));
+        let hard = (soft * HARD_PER_SOFT).min(hard_cap).max(soft);
+        limits.soft_time = Some(soft);
+        limits.hard_time = Some(hard);
+    }
+    limits
+}

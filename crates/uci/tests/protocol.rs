@@ -1,0 +1,205 @@
+//! The engine driven line by line as a GUI would, with its answers captured.
+
+use plyforge_chess::Board;
+use plyforge_uci::{Command, CommandError, Engine, Flow};
+use proptest::prelude::*;
+use std::sync::{Arc, Mutex};
+
+fn engine() -> (Engine, Arc<Mutex<Vec<String>>>) {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&lines);
+    let engine = Engine::new(Arc::new(move |line: &str| {
+        sink.lock().unwrap().push(line.to_string())
+    }));
+    (engine, lines)
+}
+
+fn take(lines: &Arc<Mutex<Vec<String>>>) -> Vec<String> {
+    std::mem::take(&mut *lines.lock().unwrap())
+}
+
+/// Waits, as a GUI does, until the search has answered with `bestmove`.
+fn wait_for_bestmove(lines: &Arc<Mutex<Vec<String>>>) {
+    for _ in 0..6000 {
+        if lines
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|line| line.starts_with("bestmove "))
+        {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("no bestmove within a minute");
+}
+
+fn bestmove(lines: &[String]) -> &str {
+    let line = lines
+        .iter()
+        .find(|line| line.starts_with("bestmove "))
+        .expect("a bestmove line");
+    line.split_whitespace().nth(1).unwrap()
+}
+
+#[test]
+fn handshake_lists_options_and_answers_ready() {
+    let (mut engine, lines) = engine();
+    engine.handle_line("uci");
+    engine.handle_line("isready");
+    let lines = take(&lines);
+    assert!(lines[0].starts_with("id name Plyforge"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Hash type spin"))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Threads type spin"))
+    );
+    let uciok = lines.iter().position(|l| l == "uciok").unwrap();
+    assert_eq!(lines[uciok + 1], "readyok");
+}
+
+#[test]
+fn bestmove_is_legal_after_moves() {
+    let (mut engine, lines) = engine();
+    engine.handle_line("position startpos moves e2e4 e7e5 g1f3");
+    engine.handle_line("go depth 5");
+    engine.handle_line("isready");
+    wait_for_bestmove(&lines);
+    let lines = take(&lines);
+    let mut board = Board::default();
+    for mv in ["e2e4", "e7e5", "g1f3"] {
+        board.play(board.parse_uci(mv).unwrap());
+    }
+    assert!(board.parse_uci(bestmove(&lines)).is_ok(), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 5 ")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn finds_mate_in_one_and_reports_it() {
+    let (mut engine, lines) = engine();
+    // Back-rank mate: Re8#.
+    engine.handle_line("position fen 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
+    engine.handle_line("go depth 4");
+    wait_for_bestmove(&lines);
+    let lines = take(&lines);
+    assert_eq!(bestmove(&lines), "e1e8");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn bad_input_is_reported_and_the_position_kept() {
+    let (mut engine, lines) = engine();
+    engine.handle_line("position startpos moves e2e4");
+    let before = *engine.board();
+    for bad in [
+        "position startpos moves e2e4 e7e6 e1e3",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position",
+        "go depth",
+        "go depth -3",
+        "go sideways",
+        "setoption name Hash value 0",
+        "setoption name Threads value many",
+        "setoption name Colour value blue",
+        "frobnicate",
+        "isready now",
+    ] {
+        assert_eq!(engine.handle_line(bad), Flow::Continue);
+        let said = take(&lines);
+        assert!(
+            said.len() == 1 && said[0].starts_with("info string error: "),
+            "{bad}: {said:?}"
+        );
+        assert_eq!(*engine.board(), before, "{bad} changed the position");
+    }
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move() {
+    let (mut engine, lines) = engine();
+    engine.handle_line("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    engine.handle_line("stop");
+    let lines = take(&lines);
+    assert!(Board::default().parse_uci(bestmove(&lines)).is_ok());
+}
+
+#[test]
+fn perft_command_counts_the_start_position() {
+    let (mut engine, lines) = engine();
+    engine.handle_line("perft 3");
+    let lines = take(&lines);
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 8902");
+}
+
+#[test]
+fn chess960_castling_is_written_king_takes_rook() {
+    let (mut engine, lines) = engine();
+    engine.handle_line("setoption name UCI_Chess960 value true");
+    engine.handle_line("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    engine.handle_line("perft 1");
+    let said = take(&lines);
+    assert!(said.iter().any(|l| l == "e1h1: 1"), "{said:?}");
+    engine.handle_line("setoption name UCI_Chess960 value false");
+    engine.handle_line("perft 1");
+    assert!(take(&lines).iter().any(|l| l == "e1g1: 1"));
+}
+
+#[test]
+fn parser_errors_are_precise() {
+    assert_eq!("".parse::<Command>(), Err(CommandError::Empty));
+    assert_eq!(
+        "jump".parse::<Command>(),
+        Err(CommandError::Unknown("jump".into()))
+    );
+    assert_eq!(
+        "go nodes".parse::<Command>(),
+        Err(CommandError::MissingValue("nodes"))
+    );
+    assert_eq!(
+        "go movetime soon".parse::<Command>(),
+        Err(CommandError::BadNumber {
+            parameter: "movetime",
+            found: "soon".into()
+        })
+    );
+    assert_eq!(
+        "setoption name Clear Hash".parse::<Command>(),
+        Ok(Command::SetOption {
+            name: "Clear Hash".into(),
+            value: None
+        })
+    );
+}
+
+proptest! {
+    #[test]
+    fn random_lines_never_panic(line in "\\PC{0,40}") {
+        let _ = line.parse::<Command>();
+    }
+
+    #[test]
+    fn random_command_words_never_panic(words in proptest::collection::vec(
+        prop_oneof![
+            Just("go"), Just("position"), Just("fen"), Just("moves"), Just("startpos"),
+            Just("depth"), Just("wtime"), Just("setoption"), Just("name"), Just("value"),
+            Just("-1"), Just("7"), Just("e2e4"), Just("debug"), Just("on"), Just("perft"),
+        ],
+        0..8,
+    )) {
+        let _ = words.join(" ").parse::<Command>();
+    }
+}
