@@ -8,7 +8,7 @@
 use crate::error::{IllegalReason, MoveError};
 use crate::moves::Move;
 use crate::position::{Position, holes};
-use crate::star::{HOLES, LANDING_BITS, STEPS, TOWARDS};
+use crate::star::{BITS, DIRECTION_SLOTS, HOLES, LANDING_BITS, STEPS, TOWARDS};
 use plyforge_search::{MoveBuffer, MoveList};
 
 /// The most moves a position can have: ten marbles, each with at most every empty hole
@@ -21,30 +21,43 @@ pub type Moves = MoveList<Move, MAX_MOVES>;
 impl Position {
     /// The holes the marble on `from` can move to (a marble of any player, for the rules are the
     /// same for all): its steps and the landings of its chains of jumps.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn destinations(&self, from: u8) -> u128 {
-        let empty = self.empty();
-        let steps = STEPS[from as usize] & empty;
-        let first = self.jump_directions[from as usize];
+        let from = from as usize & (BITS - 1);
+        let steps = STEPS[from % HOLES] & self.empty();
+        let first = self.jump_directions[from];
         if first == 0 {
-            return steps;
+            steps
+        } else {
+            self.jump_destinations(from, first) | steps
         }
-        // The marble has left `from`: nothing jumps over it (TOWARDS), and landing on it is
-        // harmless because it is already in the visited set.
+    }
+
+    /// The holes reached by chains of jumps from `from` (which is excluded), given the
+    /// directions `first` of its own jumps: a frontier of landing holes grown until it stops.
+    #[inline(never)]
+    fn jump_destinations(&self, from: usize, first: u8) -> u128 {
+        // The marble has left `from`: nothing jumps over it, so the neighbours of `from` lose
+        // the direction towards it (TOWARDS); landing on it is harmless, it is already reached.
+        let adjacent = STEPS[from % HOLES];
+        let blocked = &TOWARDS[from % HOLES];
         let start = 1u128 << from;
-        let blocked = &TOWARDS[from as usize];
         let mut reached = start;
-        let mut frontier = landings(from as usize, first) & !reached;
+        let mut frontier = landings(from, first) & !reached;
         while frontier != 0 {
             reached |= frontier;
             let mut next = 0;
             for hole in holes(frontier) {
-                let hole = hole as usize;
-                next |= landings(hole, self.jump_directions[hole] & !blocked[hole]);
+                let hole = hole as usize & (BITS - 1);
+                let mut directions = self.jump_directions[hole];
+                if adjacent >> hole & 1 != 0 {
+                    directions &= !blocked[hole];
+                }
+                next |= landings(hole, directions);
             }
             frontier = next & !reached;
         }
-        (reached | steps) & !start
+        reached & !start
     }
 
     /// Whether the player who moved last has won (then nobody may move).
@@ -135,10 +148,10 @@ impl Position {
 /// The landing holes of the jumps from `hole` in the directions of `directions`.
 #[inline(always)]
 fn landings(hole: usize, mut directions: u8) -> u128 {
-    let table = &LANDING_BITS[hole];
+    let table = &LANDING_BITS[hole & (BITS - 1)];
     let mut set = 0;
     while directions != 0 {
-        set |= table[directions.trailing_zeros() as usize];
+        set |= table[directions.trailing_zeros() as usize & (DIRECTION_SLOTS - 1)];
         directions &= directions - 1;
     }
     set

@@ -7,11 +7,14 @@ use crate::distance::DISTANCES;
 use crate::moves::Move;
 use crate::players::{MAX_PLAYERS, PlayerCount};
 use crate::star::{
-    ALL_HOLES, DIRECTIONS, HOLES, LANDINGS, NEIGHBOURS, NO_HOLE, POINT_HOLES, opposite_point,
+    ALL_HOLES, BITS, DIRECTIONS, HOLES, LANDINGS, NEIGHBOURS, NO_HOLE, POINT_HOLES, opposite_point,
 };
 use crate::zobrist::{MARBLE_KEYS, TO_MOVE_KEYS};
 use plyforge_bitboard::{BitBoard, geometries::Line121};
 use plyforge_search::Outcome;
+
+/// The off-board bit, always set in `Position::occupied`.
+const OFF_BOARD: u128 = 1 << NO_HOLE;
 
 /// The default move limit: after this many moves of every player without a winner, the game is
 /// a draw.
@@ -31,11 +34,11 @@ pub const DEFAULT_MOVE_LIMIT: u32 = 300;
 pub struct Position {
     /// One set of holes per player in turn order; unused players stay empty.
     pub(crate) marbles: [u128; MAX_PLAYERS],
-    /// Every marble.
+    /// Every marble, and the off-board bit [`NO_HOLE`] (see there).
     pub(crate) occupied: u128,
-    /// Per hole, bit `d` set when a jump from it in direction `d` is possible: the neighbour in
+    /// Per hole (padded to 128 entries), bit `d` set when a jump from it in direction `d` is possible: the neighbour in
     /// `d` is occupied and the hole beyond it is empty (whatever stands on the hole itself).
-    pub(crate) jump_directions: [u8; HOLES],
+    pub(crate) jump_directions: [u8; BITS],
     /// Per player, the sum of its marbles' distances to its target's tip.
     distance_sums: [u16; MAX_PLAYERS],
     /// Per player, the sum of the squares of those distances (it weighs stragglers).
@@ -64,11 +67,11 @@ impl Position {
         marbles: [u128; MAX_PLAYERS],
         to_move: usize,
     ) -> Position {
-        let occupied = marbles.iter().fold(0, |all, &set| all | set);
+        let occupied = marbles.iter().fold(OFF_BOARD, |all, &set| all | set);
         let mut position = Position {
             marbles,
             occupied,
-            jump_directions: [0; HOLES],
+            jump_directions: [0; BITS],
             distance_sums: [0; MAX_PLAYERS],
             square_sums: [0; MAX_PLAYERS],
             hash: TO_MOVE_KEYS[to_move],
@@ -142,7 +145,7 @@ impl Position {
     /// Every marble on the board.
     #[inline]
     pub fn occupied(&self) -> BitBoard<Line121> {
-        BitBoard::from_bits(self.occupied)
+        BitBoard::from_bits(self.occupied & ALL_HOLES)
     }
 
     /// The player whose marble stands on `hole`, if any.
@@ -216,39 +219,59 @@ impl Position {
     /// Plays `mv`, which must be legal (see [`Position::try_play`] for a checked version).
     #[inline]
     pub fn play(&mut self, mv: Move) {
-        let player = self.to_move as usize;
         if !mv.is_pass() {
-            let (from, to) = (mv.from_raw(), mv.to_raw());
+            let player = self.to_move as usize;
             debug_assert!(
-                self.marbles[player] >> from & 1 == 1,
+                self.marbles[player] >> mv.from_raw() & 1 == 1,
                 "{mv} moves no marble"
             );
-            debug_assert!(!self.is_occupied(to), "{mv} lands on a marble");
-            let change = 1u128 << from | 1u128 << to;
-            self.marbles[player] ^= change;
-            self.occupied ^= 1u128 << from;
-            self.vacate(from);
-            self.occupied ^= 1u128 << to;
-            self.fill(to);
-            let target = self.players.target(player);
-            let (was, now) = (
-                DISTANCES[target][from as usize] as u16,
-                DISTANCES[target][to as usize] as u16,
-            );
-            self.distance_sums[player] = self.distance_sums[player] + now - was;
-            self.square_sums[player] = self.square_sums[player] + now * now - was * was;
-            self.hash ^= MARBLE_KEYS[player][from as usize] ^ MARBLE_KEYS[player][to as usize];
+            debug_assert!(!self.is_occupied(mv.to_raw()), "{mv} lands on a marble");
+            self.move_marble(player, mv.from_raw(), mv.to_raw());
         }
-        self.pass_turn();
+        let next = (self.to_move as usize + 1) % self.players.get();
+        self.hand_turn_to(next);
+        self.plies += 1;
     }
 
-    /// Hands the turn to the next player and counts the ply.
+    /// Takes back `mv`, the last move played.
     #[inline]
-    fn pass_turn(&mut self) {
-        let next = (self.to_move as usize + 1) % self.players.get();
-        self.hash ^= TO_MOVE_KEYS[self.to_move as usize] ^ TO_MOVE_KEYS[next];
-        self.to_move = next as u8;
-        self.plies += 1;
+    pub fn undo(&mut self, mv: Move) {
+        let n = self.players.get();
+        let previous = (self.to_move as usize + n - 1) % n;
+        self.hand_turn_to(previous);
+        self.plies -= 1;
+        if !mv.is_pass() {
+            self.move_marble(previous, mv.to_raw(), mv.from_raw());
+        }
+    }
+
+    /// Moves `player`'s marble from `from` to the empty hole `to`, keeping every derived field
+    /// (occupied set, jump directions, distance sums, hash) up to date.
+    #[inline(always)]
+    fn move_marble(&mut self, player: usize, from: u8, to: u8) {
+        self.marbles[player] ^= 1u128 << from | 1u128 << to;
+        self.occupied ^= 1u128 << from;
+        self.vacate(from);
+        self.occupied ^= 1u128 << to;
+        self.fill(to);
+        // Off-board updates land in the scratch slot; keep it clean so equal positions compare
+        // equal.
+        self.jump_directions[NO_HOLE as usize] = 0;
+        let target = self.players.target(player);
+        let (was, now) = (
+            DISTANCES[target][from as usize] as u16,
+            DISTANCES[target][to as usize] as u16,
+        );
+        self.distance_sums[player] = self.distance_sums[player] + now - was;
+        self.square_sums[player] = self.square_sums[player] + now * now - was * was;
+        self.hash ^= MARBLE_KEYS[player][from as usize] ^ MARBLE_KEYS[player][to as usize];
+    }
+
+    /// Makes `player` the player to move, keeping the hash up to date.
+    #[inline(always)]
+    fn hand_turn_to(&mut self, player: usize) {
+        self.hash ^= TO_MOVE_KEYS[self.to_move as usize] ^ TO_MOVE_KEYS[player];
+        self.to_move = player as u8;
     }
 
     /// Makes `player` the player to move, as if everybody in between had passed (for best-reply
@@ -257,29 +280,25 @@ impl Position {
         if player >= self.players.get() {
             return false;
         }
-        self.hash ^= TO_MOVE_KEYS[self.to_move as usize] ^ TO_MOVE_KEYS[player];
-        self.to_move = player as u8;
+        self.hand_turn_to(player);
         true
     }
 
     /// Updates the jump directions after `hole` became empty (already cleared in `occupied`).
+    /// Off the board, [`NO_HOLE`] indexes the scratch slot and counts as occupied, so no
+    /// branch is needed.
     #[inline(always)]
     fn vacate(&mut self, hole: u8) {
         let (neighbours, landings) = (&NEIGHBOURS[hole as usize], &LANDINGS[hole as usize]);
         for e in 0..DIRECTIONS {
             // Holes in direction `e` look back at `hole` in direction `d`.
             let d = (e + DIRECTIONS / 2) % DIRECTIONS;
-            let next = neighbours[e];
-            if next == NO_HOLE {
-                continue;
-            }
+            let next = neighbours[e] as usize & (BITS - 1);
+            let beyond = landings[e] as usize & (BITS - 1);
             // `next` can no longer jump over `hole`.
-            self.jump_directions[next as usize] &= !(1 << d);
-            let beyond = landings[e];
-            if beyond != NO_HOLE && self.is_occupied(next) {
-                // `beyond` can now jump over `next` into `hole`.
-                self.jump_directions[beyond as usize] |= 1 << d;
-            }
+            self.jump_directions[next] &= !(1 << d);
+            // `beyond` can now jump over `next` into `hole` if `next` holds a marble.
+            self.jump_directions[beyond] |= ((self.occupied >> next) as u8 & 1) << d;
         }
     }
 
@@ -289,20 +308,13 @@ impl Position {
         let (neighbours, landings) = (&NEIGHBOURS[hole as usize], &LANDINGS[hole as usize]);
         for e in 0..DIRECTIONS {
             let d = (e + DIRECTIONS / 2) % DIRECTIONS;
-            let next = neighbours[e];
-            if next == NO_HOLE {
-                continue;
-            }
+            let next = neighbours[e] as usize & (BITS - 1);
+            let beyond = landings[e] as usize & (BITS - 1);
             // `next` may jump over `hole` if the hole on the other side is free.
-            let other_side = neighbours[d];
-            if other_side != NO_HOLE && !self.is_occupied(other_side) {
-                self.jump_directions[next as usize] |= 1 << d;
-            }
-            let beyond = landings[e];
-            if beyond != NO_HOLE {
-                // `beyond` can no longer land on `hole`.
-                self.jump_directions[beyond as usize] &= !(1 << d);
-            }
+            let other_side = neighbours[d] as usize & (BITS - 1);
+            self.jump_directions[next] |= (!(self.occupied >> other_side) as u8 & 1) << d;
+            // `beyond` can no longer land on `hole`.
+            self.jump_directions[beyond] &= !(1 << d);
         }
     }
 

@@ -17,8 +17,18 @@ pub const ROW_LENGTHS: [u8; ROWS] = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 
 /// `CENTRE_COLUMN - (L - 1) ..= CENTRE_COLUMN + (L - 1)` in steps of 2.
 const CENTRE_COLUMN: i8 = 12;
 
-/// Marks "no hole" in the byte tables (off the board).
-pub const NO_HOLE: u8 = u8::MAX;
+/// Marks "no hole" in the byte tables (off the board): bit 127, the one bit of the `u128`
+/// past the last hole. The position keeps this bit set in its occupied set, so "the hole
+/// beyond is empty" is false off the board without a branch, and per-hole arrays padded to
+/// 128 entries give it a scratch slot.
+pub const NO_HOLE: u8 = 127;
+
+/// The bits of the board's integer: tables indexed by a hole found by a bit scan have this many
+/// entries, so the index is in bounds by construction (`hole & (BITS - 1)`).
+pub const BITS: usize = 128;
+
+/// Room for a direction found by a bit scan of a byte (`d & 7`).
+pub const DIRECTION_SLOTS: usize = 8;
 
 /// Every hole of the board.
 pub const ALL_HOLES: u128 = (1u128 << HOLES) - 1;
@@ -194,11 +204,12 @@ const fn step_masks() -> [u128; HOLES] {
 
 /// `LANDING_BITS[h][d]`: the landing hole of a jump from `h` in direction `d` as a one-hole set
 /// (empty when the jump would leave the board), so a chain search ORs sets without branches.
-pub static LANDING_BITS: [[u128; DIRECTIONS]; HOLES] = landing_bits();
+/// Padded to [`BITS`] holes and [`DIRECTION_SLOTS`] directions (the padding is empty).
+pub static LANDING_BITS: [[u128; DIRECTION_SLOTS]; BITS] = landing_bits();
 
-const fn landing_bits() -> [[u128; DIRECTIONS]; HOLES] {
+const fn landing_bits() -> [[u128; DIRECTION_SLOTS]; BITS] {
     let landings = line_table(2);
-    let mut table = [[0u128; DIRECTIONS]; HOLES];
+    let mut table = [[0u128; DIRECTION_SLOTS]; BITS];
     let mut hole = 0;
     while hole < HOLES {
         let mut d = 0;
@@ -216,11 +227,12 @@ const fn landing_bits() -> [[u128; DIRECTIONS]; HOLES] {
 /// `TOWARDS[from][h]`: the direction bits `d` with `NEIGHBOURS[h][d] == from`, i.e. the jumps
 /// from `h` that would pass over hole `from`. A moving marble has left `from`, so those jumps
 /// are impossible during its move.
-pub static TOWARDS: [[u8; HOLES]; HOLES] = towards();
+/// Rows are padded to [`BITS`] entries.
+pub static TOWARDS: [[u8; BITS]; HOLES] = towards();
 
-const fn towards() -> [[u8; HOLES]; HOLES] {
+const fn towards() -> [[u8; BITS]; HOLES] {
     let neighbours = line_table(1);
-    let mut table = [[0u8; HOLES]; HOLES];
+    let mut table = [[0u8; BITS]; HOLES];
     let mut hole = 0;
     while hole < HOLES {
         let mut d = 0;
