@@ -75,7 +75,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 use_hints.then_some(&hint as &dyn Fn(usize) -> i32),
             );
         }
-        let value = self.maxn_moves(game, moves, &order, depth, ply, parent, previous);
+        let value = self.maxn_moves(game, moves, &mut order, depth, ply, parent, previous);
         self.orders[ply] = order;
         value
     }
@@ -86,7 +86,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         &mut self,
         game: &mut G,
         moves: &[G::Move],
-        order: &SearchOrder,
+        order: &mut SearchOrder,
         depth: u32,
         ply: usize,
         parent: Option<ParentBound>,

@@ -4,11 +4,19 @@
 //! equals. The searches keep their results independent of this order (ties always go to the
 //! first candidate in generation order), so ordering only changes how much they prune.
 
-/// A node's search order: candidate indices, filled per node into a buffer reused per ply.
+/// How many candidates are picked one by one (a scan for the best remaining) before the rest is
+/// sorted at once: most nodes with a cut-off end within the first few candidates, and then a
+/// full sort would be wasted work; nodes that search everything pay one sort.
+const PICKED_ONE_BY_ONE: usize = 4;
+
+/// A node's search order: candidate indices, filled per node into a buffer reused per ply, and
+/// put in order lazily as the node asks for its candidates.
 #[derive(Debug, Default)]
 pub(crate) struct SearchOrder {
-    /// (sort key, candidate index): lower keys first.
+    /// (sort key, candidate index): lower keys first. Unique, since the indices are.
     entries: Vec<(i64, u32)>,
+    /// How many leading entries are already in their final order.
+    ordered: usize,
 }
 
 impl SearchOrder {
@@ -30,10 +38,13 @@ impl SearchOrder {
             (key, index as u32)
         }));
         if hint.is_some() {
-            self.entries.sort_unstable();
-        } else if let Some(lead) = lead {
-            // Only the lead moves: rotate it to the front, the others keep their order.
-            self.entries[..=lead].rotate_right(1);
+            self.ordered = 0;
+        } else {
+            if let Some(lead) = lead {
+                // Only the lead moves: rotate it to the front, the others keep their order.
+                self.entries[..=lead].rotate_right(1);
+            }
+            self.ordered = len;
         }
     }
 
@@ -43,9 +54,21 @@ impl SearchOrder {
         self.entries.len()
     }
 
-    /// The index of the `k`-th candidate to search.
+    /// The index of the `k`-th candidate to search. Ask for `k = 0, 1, 2, ...` in turn.
     #[inline]
-    pub(crate) fn get(&self, k: usize) -> usize {
+    pub(crate) fn get(&mut self, k: usize) -> usize {
+        debug_assert!(k <= self.ordered, "candidates are asked for in order");
+        if k >= self.ordered {
+            if k < PICKED_ONE_BY_ONE {
+                let rest = &mut self.entries[k..];
+                let best = (0..rest.len()).min_by_key(|&i| rest[i]).unwrap_or(0);
+                rest.swap(0, best);
+                self.ordered = k + 1;
+            } else {
+                self.entries[k..].sort_unstable();
+                self.ordered = self.entries.len();
+            }
+        }
         self.entries[k].1 as usize
     }
 }
@@ -75,5 +98,8 @@ mod tests {
         let hints = [1, 5, 1, i32::MIN, i32::MAX];
         assert_eq!(order(5, None, Some(&hints)), [4, 1, 0, 2, 3]);
         assert_eq!(order(5, Some(2), Some(&hints)), [2, 4, 1, 0, 3]);
+        // Past the candidates picked one by one, the rest is sorted.
+        let hints = [3, 9, 3, 7, 1, 9, 0, 3, 8];
+        assert_eq!(order(9, Some(4), Some(&hints)), [4, 1, 5, 8, 3, 0, 2, 7, 6]);
     }
 }
