@@ -34,6 +34,7 @@ mod moves;
 mod notation;
 mod piece;
 mod position;
+pub mod selfplay;
 mod zobrist;
 
 pub use ai::{AI_TT_MIB, Ai, Strength};
