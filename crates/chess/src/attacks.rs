@@ -302,6 +302,20 @@ static SLIDER_TABLE: [Bits; SLIDER_TABLE_LEN] = {
 };
 
 static KNIGHT_ATTACKS: [Bits; 64] = step_table(&KNIGHT_STEPS);
+
+const fn empty_board_table(rays: &[usize; 4]) -> [Bits; 64] {
+    let mut table = [0; 64];
+    let mut square = 0;
+    while square < 64 {
+        table[square] = slide_rays(square, 0, rays);
+        square += 1;
+    }
+    table
+}
+
+/// Rook and bishop attacks on an empty board, for finding pinners and checkers.
+static ROOK_EMPTY: [Bits; 64] = empty_board_table(&ROOK_RAYS);
+static BISHOP_EMPTY: [Bits; 64] = empty_board_table(&BISHOP_RAYS);
 static KING_ATTACKS: [Bits; 64] = step_table(&KING_STEPS);
 /// Pawn captures by color: White's go up the board.
 static PAWN_ATTACKS: [[Bits; 64]; 2] = [
@@ -364,6 +378,18 @@ pub(crate) fn rook(square: usize, occupied: Bits) -> Bits {
 #[inline(always)]
 pub(crate) fn bishop(square: usize, occupied: Bits) -> Bits {
     SLIDER_TABLE[BISHOP_MAGICS[square & 63].index(occupied)]
+}
+
+/// Rook attacks from `square` on an empty board.
+#[inline(always)]
+pub(crate) fn rook_empty(square: usize) -> Bits {
+    ROOK_EMPTY[square & 63]
+}
+
+/// Bishop attacks from `square` on an empty board.
+#[inline(always)]
+pub(crate) fn bishop_empty(square: usize) -> Bits {
+    BISHOP_EMPTY[square & 63]
 }
 
 /// Queen attacks from `square` with `occupied` blocking.

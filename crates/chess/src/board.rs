@@ -1,5 +1,6 @@
-//! `Board`: a chess position that is cheap to copy (copy-make), with its Zobrist hash, the
-//! checkers and the pinned pieces of the side to move kept up to date by [`Board::play`].
+//! `Board`: a chess position that is cheap to copy (copy-make), with its Zobrist hash
+//! updated incrementally by [`Board::play`]; checkers and pins are found when moves are
+//! generated, so a leaf that is only played costs no attack lookups.
 
 use crate::attacks::{self, Bits};
 use crate::castling::{CastleRights, Wing};
@@ -15,7 +16,7 @@ const BACK_RANKS: Bits = 0xFF00_0000_0000_00FF;
 
 /// A chess position: pieces, side to move, castling rights, en-passant square and clocks.
 ///
-/// A `Board` is `Copy` (about 100 bytes); searches clone it and [`play`](Board::play) moves on
+/// A `Board` is `Copy` (88 bytes); searches clone it and [`play`](Board::play) moves on
 /// the copy. Every `Board` comes from a FEN or from playing legal moves on one, so its fields
 /// always describe a position the move generator can handle.
 ///
@@ -36,11 +37,6 @@ const BACK_RANKS: Bits = 0xFF00_0000_0000_00FF;
 pub struct Board {
     pub(crate) roles: [Bits; 6],
     pub(crate) colors: [Bits; 2],
-    /// Enemy pieces giving check to the side to move.
-    pub(crate) checkers: Bits,
-    /// Pieces of either color that are the only piece between the king of the side to move
-    /// and an enemy slider on the same line.
-    pub(crate) pinned: Bits,
     pub(crate) hash: u64,
     /// Castling rook files by color and wing; meaningful only where `rights` has the flag.
     pub(crate) castle_files: [[File; 2]; 2],
@@ -72,8 +68,6 @@ impl Board {
         Board {
             roles: [0; 6],
             colors: [0; 2],
-            checkers: 0,
-            pinned: 0,
             hash: zobrist::WHITE_TO_MOVE,
             castle_files: [[File::H, File::A]; 2],
             rights: CastleRights::empty(),
@@ -183,19 +177,20 @@ impl Board {
     /// The enemy pieces giving check to the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> BitBoard<Grid8x8> {
-        BitBoard::from_bits(self.checkers)
+        BitBoard::from_bits(self.checks().0)
     }
 
     /// Whether the side to move is in check.
     #[inline(always)]
     pub fn in_check(&self) -> bool {
-        self.checkers != 0
+        let king = self.bits(self.side, Role::King).trailing_zeros() as usize;
+        self.attacked_by(!self.side, king, self.occupied_bits())
     }
 
     /// The pieces that stand alone between the king of the side to move and an enemy slider.
     #[inline(always)]
     pub fn pinned(&self) -> BitBoard<Grid8x8> {
-        BitBoard::from_bits(self.pinned)
+        BitBoard::from_bits(self.checks().1)
     }
 
     /// The castling rights still held.
@@ -291,9 +286,10 @@ impl Board {
             & self.colors[attacker.index()]
     }
 
-    /// Recomputes the checkers and pinned pieces of the side to move.
+    /// The checkers of the side to move's king, and the pieces (of either color) that stand
+    /// alone between that king and an enemy slider.
     #[inline(always)]
-    pub(crate) fn update_checks(&mut self) {
+    pub(crate) fn checks(&self) -> (Bits, Bits) {
         let us = self.side;
         let them = !us;
         let king = self.bits(us, Role::King).trailing_zeros() as usize;
@@ -306,7 +302,7 @@ impl Board {
         let diagonal = (roles[Role::Bishop as usize] | roles[Role::Queen as usize]) & enemy;
         let straight = (roles[Role::Rook as usize] | roles[Role::Queen as usize]) & enemy;
         let mut snipers =
-            (attacks::bishop(king, 0) & diagonal) | (attacks::rook(king, 0) & straight);
+            (attacks::bishop_empty(king) & diagonal) | (attacks::rook_empty(king) & straight);
         let mut pinned = 0;
         while snipers != 0 {
             let sniper = snipers.trailing_zeros() as usize;
@@ -318,8 +314,7 @@ impl Board {
             }
             snipers &= snipers - 1;
         }
-        self.checkers = checkers;
-        self.pinned = pinned;
+        (checkers, pinned)
     }
 
     /// Adds or removes a piece, keeping the hash in step.
@@ -403,11 +398,10 @@ impl Board {
 
         self.side = them;
         self.hash ^= zobrist::WHITE_TO_MOVE;
-        self.update_checks();
     }
 
     /// Drops the castling rights a move from or to the squares in `touched` loses.
-    #[cold]
+    #[inline]
     fn update_rights(&mut self, mover: Color, role: Role, touched: Bits) {
         let old = self.rights;
         if role == Role::King {
@@ -441,6 +435,5 @@ impl Board {
         }
         self.side = !self.side;
         self.hash ^= zobrist::WHITE_TO_MOVE;
-        self.update_checks();
     }
 }

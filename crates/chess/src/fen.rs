@@ -284,7 +284,7 @@ fn parse_castling(board: &mut Board, field: &str, strictness: Strictness) -> Res
 /// Whether the checks on the side to move could follow from some last move, given the
 /// double step `en_passant` says was just made.
 fn checks_are_possible(board: &Board, en_passant: Option<Square>) -> bool {
-    let checkers = board.checkers;
+    let checkers = board.checks().0;
     let king = board.king_square(board.side) as usize;
     match checkers.count_ones() {
         0 => return true,
@@ -397,7 +397,6 @@ fn parse(text: &str, strictness: Strictness) -> Result<Board, FenError> {
         return Err(PositionError::InvalidEnPassant.into());
     }
 
-    board.update_checks();
     if strictness == Strictness::Strict && !checks_are_possible(&board, en_passant) {
         return Err(PositionError::ImpossibleCheck.into());
     }

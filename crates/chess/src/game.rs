@@ -152,7 +152,7 @@ impl Game for Board {
 
     #[inline]
     fn in_check(&self) -> bool {
-        self.checkers != 0
+        Board::in_check(self)
     }
 
     /// Not in check, and the side to move has a piece besides pawns and king (zugzwang is
@@ -161,7 +161,7 @@ impl Game for Board {
     fn null_move_allowed(&self) -> bool {
         let own = self.colors[self.side.index()];
         let pieces = own & !(self.roles[Role::Pawn as usize] | self.roles[Role::King as usize]);
-        self.checkers == 0 && pieces != 0
+        pieces != 0 && !self.in_check()
     }
 
     #[inline]

@@ -72,7 +72,7 @@ impl Board {
         }
         visitor.piece(Role::King, king, king_targets);
 
-        let checkers = self.checkers;
+        let (checkers, pinned) = self.checks();
         if checkers & checkers.wrapping_sub(1) != 0 {
             return; // Double check: only the king moves.
         }
@@ -82,7 +82,7 @@ impl Board {
         } else {
             !own
         };
-        let pinned = self.pinned & own;
+        let pinned = pinned & own;
         // In check a pinned piece can never help: it may not leave its line, and the check
         // comes from elsewhere.
         let movable = if checkers != 0 { own & !pinned } else { own };
@@ -115,7 +115,7 @@ impl Board {
 
         self.visit_pawns(visitor, movable, pinned, target, king);
         if self.en_passant.is_some() {
-            self.visit_en_passant(visitor, king);
+            self.visit_en_passant(visitor, king, checkers);
         }
         if checkers == 0 && !(self.rights & CastleRights::color(us)).is_empty() {
             self.visit_castling(visitor, king, occupied);
@@ -171,7 +171,7 @@ impl Board {
     /// En passant, checked by recomputing the king's lines: the capture removes two pawns from
     /// one rank and may uncover a rook or queen, or fail to answer a check.
     #[cold]
-    fn visit_en_passant<V: Visitor>(&self, visitor: &mut V, king: usize) {
+    fn visit_en_passant<V: Visitor>(&self, visitor: &mut V, king: usize, checkers: Bits) {
         let Some(square) = self.en_passant else {
             return;
         };
@@ -187,7 +187,7 @@ impl Board {
         let diagonal = (roles[Role::Bishop as usize] | roles[Role::Queen as usize]) & enemy;
         let straight = (roles[Role::Rook as usize] | roles[Role::Queen as usize]) & enemy;
         // Checks by a knight or a pawn other than the one taken survive any en-passant capture.
-        let stepping_checkers = self.checkers
+        let stepping_checkers = checkers
             & !(1 << captured)
             & (roles[Role::Knight as usize] | roles[Role::Pawn as usize]);
         if stepping_checkers != 0 {
