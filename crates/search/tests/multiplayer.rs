@@ -461,6 +461,7 @@ fn search_ordered(
         algorithm,
         max_sum,
         order_hints,
+        killers: order_hints,
         tt_mib: 0,
     };
     MultiSearch::new(config).search(game, evaluator, limits, |_| {})

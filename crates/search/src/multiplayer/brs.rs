@@ -182,11 +182,16 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let key = tt_move?;
             moves.iter().position(|&mv| G::move_key(mv) == key)
         });
+        let killers = self.killers[ply].map(|killer| {
+            let killer = killer.filter(|killer| killer.player == mover)?;
+            moves.iter().position(|&mv| mv == killer.mv)
+        });
         let mut order = core::mem::take(&mut self.orders[ply]);
         let hint = |index: usize| game.move_order_hint(moves[index]);
         order.fill(
             moves.len(),
             lead,
+            killers,
             self.order_hints.then_some(&hint as &dyn Fn(usize) -> i32),
         );
         let mut best = -INFINITY;
@@ -220,6 +225,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 self.pv.update(ply, played, &[played]);
                 alpha = alpha.max(value);
                 if value >= beta {
+                    self.store_killer(ply, played);
                     break;
                 }
             }
@@ -262,6 +268,10 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let key = tt_move?;
             (buffers.replies.iter()).position(|reply| G::move_key(reply.key.mv) == key)
         });
+        let killers = self.killers[ply].map(|killer| {
+            let killer = killer?;
+            (buffers.replies.iter()).position(|reply| reply.key == killer)
+        });
         let mut order = core::mem::take(&mut self.orders[ply]);
         {
             let hint = |index: usize| {
@@ -271,6 +281,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             order.fill(
                 buffers.replies.len(),
                 lead,
+                killers,
                 self.order_hints.then_some(&hint as &dyn Fn(usize) -> i32),
             );
         }
@@ -315,6 +326,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 self.pv.update(ply, reply.key, &chain);
                 beta = beta.min(value);
                 if value <= alpha {
+                    self.store_killer(ply, reply.key);
                     break;
                 }
             }
@@ -322,6 +334,19 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         self.orders[ply] = order;
         let best_key = buffers.replies.get(best_index);
         (best, best_key.map(|reply| G::move_key(reply.key.mv)))
+    }
+
+    /// Remembers a move that caused a cut-off at `ply`, to try it early in the layer's other
+    /// nodes.
+    fn store_killer(&mut self, ply: usize, killer: PlayerMove<G::Move>) {
+        if !self.use_killers {
+            return;
+        }
+        let slots = &mut self.killers[ply];
+        if slots[0] != Some(killer) {
+            slots[1] = slots[0];
+            slots[0] = Some(killer);
+        }
     }
 
     /// BRS: every opponent's moves, each generated with that opponent set to move.

@@ -57,6 +57,9 @@ pub struct MultiConfig {
     /// after the previous iteration's move) where the order can prune more: everywhere in BRS
     /// and BRS+, and in max^n when `max_sum` is set. Never changes a result, only node counts.
     pub order_hints: bool,
+    /// Killer moves in best-reply search: the last two moves (of any player) that caused a
+    /// cut-off in a layer are tried early in the layer's other nodes. Never changes a result.
+    pub killers: bool,
     /// The size of the transposition table in MiB, 0 for none. Only best-reply search (BRS and
     /// BRS+) uses one: for cut-offs and to try the stored best move first. With it, a principal
     /// variation may end early at a position whose value came from the table.
@@ -74,6 +77,7 @@ impl Default for MultiConfig {
             algorithm: Algorithm::MaxN,
             max_sum: None,
             order_hints: true,
+            killers: true,
             tt_mib: DEFAULT_TT_MIB,
         }
     }

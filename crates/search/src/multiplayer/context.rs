@@ -85,6 +85,10 @@ pub(crate) struct Context<'a, G: Game, E> {
     pub(crate) reply_buffers: Vec<ReplyBuffers<G>>,
     /// Each layer's search order.
     pub(crate) orders: Vec<SearchOrder>,
+    /// Whether best-reply search keeps killer moves.
+    pub(crate) use_killers: bool,
+    /// Best-reply search: each layer's two most recent cut-off moves.
+    pub(crate) killers: Vec<[Option<PlayerMove<G::Move>>; 2]>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
@@ -110,6 +114,8 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
             reached_horizon: false,
             reply_buffers: (0..=layers).map(|_| ReplyBuffers::default()).collect(),
             orders: (0..=layers).map(|_| SearchOrder::default()).collect(),
+            use_killers: config.killers,
+            killers: vec![[None; 2]; layers + 1],
         }
     }
 

@@ -72,6 +72,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             order.fill(
                 moves.len(),
                 previous,
+                [None, None],
                 use_hints.then_some(&hint as &dyn Fn(usize) -> i32),
             );
         }

@@ -1,5 +1,6 @@
 //! The order in which a node searches its candidates: the previous iteration's choice first
-//! (along the previous principal variation), then, where it can help, the highest
+//! (along the previous principal variation) or else the transposition table's, then the killer
+//! moves (best-reply search), then, where it can help, the highest
 //! [`Game::move_order_hint`](crate::Game::move_order_hint) first, and generation order among
 //! equals. The searches keep their results independent of this order (ties always go to the
 //! first candidate in generation order), so ordering only changes how much they prune.
@@ -20,24 +21,28 @@ pub(crate) struct SearchOrder {
 }
 
 impl SearchOrder {
-    /// Orders `len` candidates: `lead` first, then by `hint` (highest first) when given, else in
-    /// generation order; generation order among equal hints.
+    /// Orders `len` candidates: `lead` first, then the `killers` in their order, then by `hint`
+    /// (highest first) when given, else in generation order; generation order among equal
+    /// hints.
     pub(crate) fn fill(
         &mut self,
         len: usize,
         lead: Option<usize>,
+        killers: [Option<usize>; 2],
         hint: Option<&dyn Fn(usize) -> i32>,
     ) {
         self.entries.clear();
         self.entries.extend((0..len).map(|index| {
             let key = if lead == Some(index) {
                 i64::MIN
+            } else if let Some(slot) = killers.iter().position(|&k| k == Some(index)) {
+                i64::MIN + 1 + slot as i64
             } else {
                 hint.map_or(0, |hint| -i64::from(hint(index)))
             };
             (key, index as u32)
         }));
-        if hint.is_some() {
+        if hint.is_some() || killers.iter().any(Option::is_some) {
             self.ordered = 0;
         } else {
             if let Some(lead) = lead {
@@ -81,7 +86,7 @@ mod tests {
         let mut order = SearchOrder::default();
         let lookup = hints.map(|hints| move |index: usize| hints[index]);
         let hint: Option<&dyn Fn(usize) -> i32> = lookup.as_ref().map(|f| f as _);
-        order.fill(len, lead, hint);
+        order.fill(len, lead, [None, None], hint);
         (0..order.len()).map(|k| order.get(k)).collect()
     }
 
@@ -101,5 +106,17 @@ mod tests {
         // Past the candidates picked one by one, the rest is sorted.
         let hints = [3, 9, 3, 7, 1, 9, 0, 3, 8];
         assert_eq!(order(9, Some(4), Some(&hints)), [4, 1, 5, 8, 3, 0, 2, 7, 6]);
+    }
+
+    #[test]
+    fn killers_follow_the_lead() {
+        let mut order = SearchOrder::default();
+        order.fill(6, Some(5), [Some(3), Some(0)], None);
+        let found: Vec<usize> = (0..order.len()).map(|k| order.get(k)).collect();
+        assert_eq!(found, [5, 3, 0, 1, 2, 4]);
+        let hints = |index: usize| index as i32;
+        order.fill(6, None, [Some(1), None], Some(&hints));
+        let found: Vec<usize> = (0..order.len()).map(|k| order.get(k)).collect();
+        assert_eq!(found, [1, 5, 4, 3, 2, 0]);
     }
 }
