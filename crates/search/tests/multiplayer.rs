@@ -877,3 +877,35 @@ fn games_that_cannot_be_searched_are_refused() {
         assert!(!error.to_string().is_empty());
     }
 }
+
+// ----------------------------------------------------------------------------------------------
+// Agreement with the main engine.
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// With two players, best-reply search, BRS+ and the main engine's paranoid alpha-beta are
+    /// all plain minimax over the root player's evaluation: the same score at the same depth.
+    #[test]
+    fn with_two_players_best_reply_is_the_main_engines_paranoid_search(
+        seed in any::<u64>(),
+        plies in 1u32..=8,
+        depth in 1u32..=6,
+    ) {
+        let game = Tree::new(seed, 2, plies);
+        prop_assume!(searchable(&game));
+        let evaluator = Split { spread: 100 };
+        let limits = Limits::depth(depth);
+        let config = plyforge_search::Config {
+            mode: plyforge_search::Mode::Paranoid,
+            ..plyforge_search::Config::plain()
+        };
+        let paranoid = plyforge_search::Searcher::new(config)
+            .search(&game, &evaluator, &limits, &[], |_| {})
+            .unwrap();
+        for algorithm in [Algorithm::BestReply, Algorithm::BestReplyPlus] {
+            let result = search(algorithm, None, &game, &evaluator, &limits).unwrap();
+            prop_assert_eq!(result.score, paranoid.score, "{:?}", algorithm);
+        }
+    }
+}
