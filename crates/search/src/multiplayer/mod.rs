@@ -4,8 +4,12 @@
 //! engine's [`Mode::Paranoid`](crate::Mode::Paranoid), not part of this module.
 //!
 //! Every algorithm deepens iteratively within [`Limits`] (depth, nodes, time, a [`StopFlag`]),
-//! tries the previous iteration's line first, reports each completed iteration and returns the
-//! last one. See `docs/multiplayer-search.md` for when to use which.
+//! tries the previous iteration's line first (then, in best-reply search, the transposition
+//! table's move and the killer moves; then the game's ordering hints), reports each completed
+//! iteration and returns the last one. The result never depends on the move order: ties go to
+//! the first move generated, as in the plain recursions the tests compare with. Repetition draws
+//! ([`Game::REPETITION_DRAWS`](crate::Game::REPETITION_DRAWS)) are not detected: these searches
+//! are meant for games without them. See `docs/multiplayer-search.md` for when to use which.
 //!
 //! ```
 //! use plyforge_search::multiplayer::{Algorithm, Limits, MultiConfig, MultiSearch};
