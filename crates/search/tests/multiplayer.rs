@@ -909,3 +909,48 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// `Algorithm::Paranoid` is the main engine's paranoid search under this module's API: the
+    /// same move, score and line, with the player of each move.
+    #[test]
+    fn the_paranoid_choice_runs_the_main_engine(
+        seed in any::<u64>(),
+        players in 2usize..=6,
+        plies in 1u32..=8,
+        depth in 1u32..=4,
+    ) {
+        let game = Tree::new(seed, players, plies);
+        prop_assume!(searchable(&game));
+        let evaluator = Split { spread: 100 };
+        let limits = Limits::depth(depth);
+        let config = plyforge_search::Config {
+            mode: plyforge_search::Mode::Paranoid,
+            ..plyforge_search::Config::default()
+        };
+        let direct = plyforge_search::Searcher::new(config)
+            .search(&game, &evaluator, &limits, &[], |_| {})
+            .unwrap();
+        let config = MultiConfig { algorithm: Algorithm::Paranoid, ..MultiConfig::default() };
+        let mut reports = 0;
+        let result = MultiSearch::new(config)
+            .search(&game, &evaluator, &limits, |info| {
+                reports += 1;
+                assert!(info.scores.is_none());
+            })
+            .unwrap();
+        prop_assert_eq!(result.best_move, direct.best_move);
+        prop_assert_eq!(result.score, direct.score);
+        prop_assert_eq!(result.depth, direct.depth);
+        prop_assert!(reports >= 1);
+        let moves: Vec<u8> = result.pv.iter().map(|step| step.mv).collect();
+        prop_assert_eq!(moves, direct.pv);
+        let mut replay = game.clone();
+        for step in &result.pv {
+            prop_assert_eq!(step.player, replay.player_to_move());
+            replay.play(step.mv);
+        }
+    }
+}

@@ -6,9 +6,7 @@ use crate::score::Score;
 use crate::search::MAX_PLAYERS;
 use core::fmt;
 
-/// Which multi-player search to run. Paranoid search is not here: it is
-/// [`Mode::Paranoid`](crate::Mode::Paranoid) of the main alpha-beta engine
-/// ([`Searcher`](crate::Searcher)), the root player against a coalition of all the others.
+/// Which multi-player search to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Algorithm {
     /// max^n (Luckhardt and Irani, 1986): every node holds a score per player and the player to
@@ -28,6 +26,14 @@ pub enum Algorithm {
     /// generated on ties) instead of passing, in turn order. Every position it searches is
     /// reachable by legal play, and it does not need `set_player_to_move`.
     BestReplyPlus,
+    /// Paranoid search (Sturtevant and Korf, 2000): the root player against a coalition of all
+    /// the others. Not implemented here but handed to the main alpha-beta engine, a
+    /// [`Searcher`](crate::Searcher) in [`Mode::Paranoid`](crate::Mode::Paranoid) with its
+    /// default configuration (one thread, every technique on) and a table of
+    /// [`MultiConfig::tt_mib`] MiB, so that one API runs all four searches (for tournaments).
+    /// Use the `Searcher` directly for its other options. `max_sum`, `order_hints` and
+    /// `killers` do not apply; its node counts are the main engine's.
+    Paranoid,
 }
 
 /// The configuration of a [`MultiSearch`](super::MultiSearch).
@@ -60,9 +66,10 @@ pub struct MultiConfig {
     /// Killer moves in best-reply search: the last two moves (of any player) that caused a
     /// cut-off in a layer are tried early in the layer's other nodes. Never changes a result.
     pub killers: bool,
-    /// The size of the transposition table in MiB, 0 for none. Only best-reply search (BRS and
-    /// BRS+) uses one: for cut-offs and to try the stored best move first. With it, a principal
-    /// variation may end early at a position whose value came from the table.
+    /// The size of the transposition table in MiB, 0 for none. Best-reply search (BRS and BRS+)
+    /// uses it for cut-offs and to try the stored best move first; with it, a principal
+    /// variation may end early at a position whose value came from the table. Paranoid search
+    /// hands it to the main engine. max^n uses none.
     pub tt_mib: usize,
 }
 

@@ -5,13 +5,16 @@
 use super::clock::Clock;
 use super::config::{Algorithm, MultiConfig, MultiError};
 use super::context::Context;
-use super::report::{MultiInfo, MultiResult};
+use super::report::{MultiInfo, MultiResult, PlayerMove};
 use super::score_vector::ScoreVector;
+use crate::config::{Config, Mode};
 use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
+use crate::report::SearchError;
 use crate::score::{INFINITY, MAX_PLY, Score};
 use crate::search::MAX_PLAYERS;
+use crate::search::Searcher;
 use crate::tt::TranspositionTable;
 use core::fmt;
 use std::time::Duration;
@@ -19,7 +22,8 @@ use std::time::Duration;
 /// The deepest iteration: one less than [`MAX_PLY`] so that every win score stays decisive.
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
 
-/// A multi-player search: max^n, Best-Reply Search or BRS+, chosen by its [`MultiConfig`].
+/// A multi-player search: max^n, Best-Reply Search or BRS+, chosen by its [`MultiConfig`] (or
+/// paranoid search, handed to the main engine).
 ///
 /// ```
 /// use plyforge_search::multiplayer::{Algorithm, Limits, MultiConfig, MultiSearch};
@@ -36,6 +40,8 @@ pub struct MultiSearch {
     config: MultiConfig,
     /// Best-reply search's table; kept across searches, so a game's searches share knowledge.
     tt: Option<TranspositionTable>,
+    /// The main engine, for [`Algorithm::Paranoid`].
+    paranoid: Option<Searcher>,
 }
 
 impl Default for MultiSearch {
@@ -63,10 +69,22 @@ struct Iteration {
 impl MultiSearch {
     /// A search with `config`.
     pub fn new(config: MultiConfig) -> Self {
-        let uses_tt = config.algorithm != Algorithm::MaxN && config.tt_mib > 0;
+        let best_reply = matches!(
+            config.algorithm,
+            Algorithm::BestReply | Algorithm::BestReplyPlus
+        );
+        let paranoid = (config.algorithm == Algorithm::Paranoid).then(|| {
+            Searcher::new(Config {
+                mode: Mode::Paranoid,
+                tt: config.tt_mib > 0,
+                tt_mib: config.tt_mib,
+                ..Config::default()
+            })
+        });
         MultiSearch {
             config,
-            tt: uses_tt.then(|| TranspositionTable::new(config.tt_mib)),
+            tt: (best_reply && config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
+            paranoid,
         }
     }
 
@@ -75,6 +93,9 @@ impl MultiSearch {
     pub fn clear(&mut self) {
         if let Some(tt) = &mut self.tt {
             tt.clear();
+        }
+        if let Some(searcher) = &mut self.paranoid {
+            searcher.clear();
         }
     }
 
@@ -108,6 +129,9 @@ impl MultiSearch {
         let players = game.player_count();
         let root_player = game.player_to_move();
         self.check(game, players, root_player)?;
+        if let Some(searcher) = &mut self.paranoid {
+            return search_paranoid(searcher, game, evaluator, limits, report);
+        }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut clock = Clock::new(limits);
         clock.count_node();
@@ -146,6 +170,7 @@ impl MultiSearch {
                     let score = context.best_reply(&root, depth, 0, -INFINITY, INFINITY, plus);
                     (score, None)
                 }
+                Algorithm::Paranoid => unreachable!("paranoid search is the main engine's"),
             };
             if context.clock.aborted() {
                 stopped = true;
@@ -211,6 +236,63 @@ impl MultiSearch {
             return Err(MultiError::SetPlayerUnsupported);
         }
         Ok(())
+    }
+}
+
+/// Paranoid search by the main engine, its reports and result in this module's terms.
+fn search_paranoid<G, E, R>(
+    searcher: &mut Searcher,
+    game: &G,
+    evaluator: &E,
+    limits: &Limits,
+    mut report: R,
+) -> Result<MultiResult<G::Move>, MultiError>
+where
+    G: Game,
+    E: Evaluator<G>,
+    R: FnMut(&MultiInfo<'_, G::Move>),
+{
+    let mut line = Vec::new();
+    // Multi-player games of this module have no repetition draws: no earlier positions.
+    let result = searcher.search(game, evaluator, limits, &[], |info| {
+        with_players(game, info.pv, &mut line);
+        report(&MultiInfo {
+            depth: info.depth,
+            score: info.score,
+            scores: None,
+            nodes: info.nodes,
+            nps: info.nps,
+            time: info.time,
+            pv: &line,
+        });
+    });
+    let result = result.map_err(|error| match error {
+        SearchError::GameOver(outcome) => MultiError::GameOver(outcome),
+        SearchError::PlayerCount { players, .. } => MultiError::PlayerCount(players),
+    })?;
+    with_players(game, &result.pv, &mut line);
+    Ok(MultiResult {
+        best_move: result.best_move,
+        score: result.score,
+        scores: None,
+        depth: result.depth,
+        pv: line,
+        nodes: result.nodes,
+        time: result.time,
+        stopped: result.stopped,
+    })
+}
+
+/// `pv`, a line of play from `game`, with the player of each move (found by replaying it).
+fn with_players<G: Game>(game: &G, pv: &[G::Move], line: &mut Vec<PlayerMove<G::Move>>) {
+    line.clear();
+    let mut position = game.clone();
+    for &mv in pv {
+        line.push(PlayerMove {
+            player: position.player_to_move(),
+            mv,
+        });
+        position.play(mv);
     }
 }
 
