@@ -1,0 +1,190 @@
+//! Connect Four on the classic 7x6 board against the `plyforge-search` engine, or an analysis
+//! of a position.
+//!
+//! ```text
+//! cargo run --release --example connect_four                  # play (you move first)
+//! cargo run --release --example connect_four -- play second   # play, the engine moves first
+//! cargo run --release --example connect_four -- analyse 4453 [depth]
+//! ```
+//!
+//! Positions are the columns played from the empty board, 1-based (`4453`). While playing,
+//! type a column number, `undo`, `hint`, or `quit`.
+
+mod game;
+
+use game::{Columns7x6, ConnectFour, ThreatEvaluator};
+use plyforge::search::score::plies_to_end;
+use plyforge::search::{Config, Game, Info, Limits, Score, Searcher};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+type Board = ConnectFour<Columns7x6>;
+
+/// The engine's thinking time per move when playing.
+const MOVE_TIME: Duration = Duration::from_millis(1000);
+/// The default analysis depth.
+const ANALYSIS_DEPTH: u32 = 18;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [] | ["play"] => play(false),
+        ["play", "second"] => play(true),
+        ["analyse" | "analyze", position] => analyse(position, ANALYSIS_DEPTH),
+        ["analyse" | "analyze", position, depth] => match depth.parse() {
+            Ok(depth) => analyse(position, depth),
+            Err(_) => Err(format!("depth must be a whole number, got {depth:?}")),
+        },
+        _ => Err("usage: connect_four [play [second] | analyse <columns> [depth]]".to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A score in words: a forced result with its distance, or the evaluation.
+fn describe(score: Score) -> String {
+    match plies_to_end(score) {
+        Some(plies) if plies > 0 => format!("wins in {plies} plies"),
+        Some(plies) => format!("loses in {} plies", -plies),
+        None => format!("eval {score}"),
+    }
+}
+
+fn print_info(info: &Info<'_, u8>) {
+    let pv: Vec<String> = info.pv.iter().map(|c| (c + 1).to_string()).collect();
+    println!(
+        "depth {:2} seldepth {:2} score {:>16} nodes {:>10} nps {:>9} hashfull {:4} pv {}",
+        info.depth,
+        info.seldepth,
+        describe(info.score),
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        pv.join(" ")
+    );
+}
+
+fn analyse(position: &str, depth: u32) -> Result<(), String> {
+    let game: Board = position.parse().map_err(|e| format!("bad position: {e}"))?;
+    println!("{game}\n{} stones played\n", game.stones());
+    let mut searcher = Searcher::new(Config {
+        tt_mib: 64,
+        ..Config::default()
+    });
+    let result = searcher
+        .search(
+            &game,
+            &ThreatEvaluator,
+            &Limits::depth(depth),
+            &[],
+            print_info,
+        )
+        .map_err(|e| e.to_string())?;
+    println!(
+        "best column {} ({}), {} nodes in {:.2?}",
+        result.best_move + 1,
+        describe(result.score),
+        result.nodes,
+        result.time
+    );
+    Ok(())
+}
+
+fn play(engine_first: bool) -> Result<(), String> {
+    let mut searcher = Searcher::new(Config {
+        tt_mib: 64,
+        ..Config::default()
+    });
+    let engine = if engine_first { 0 } else { 1 };
+    let mut history: Vec<Board> = vec![Board::new()];
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        let game = *history
+            .last()
+            .expect("the history starts with the empty board");
+        println!("\n{game}\n");
+        if let Some(outcome) = game.outcome() {
+            println!("game over: {outcome:?}");
+            return Ok(());
+        }
+        if game.player_to_move() == engine {
+            let result = searcher
+                .search(
+                    &game,
+                    &ThreatEvaluator,
+                    &Limits::time(MOVE_TIME / 2, MOVE_TIME),
+                    &[],
+                    |_| {},
+                )
+                .map_err(|e| e.to_string())?;
+            println!(
+                "engine plays {} ({}, depth {}, {} nodes)",
+                result.best_move + 1,
+                describe(result.score),
+                result.depth,
+                result.nodes
+            );
+            let mut next = game;
+            next.play(result.best_move);
+            history.push(next);
+            continue;
+        }
+        print!("your move (1-7, undo, hint, quit): ");
+        std::io::stdout().flush().map_err(|e| e.to_string())?;
+        let Some(line) = lines.next() else {
+            return Ok(());
+        };
+        let line = line.map_err(|e| e.to_string())?;
+        match line.trim() {
+            "quit" | "q" => return Ok(()),
+            "undo" => {
+                // Take back the engine's reply and your move.
+                if history.len() > 2 {
+                    history.truncate(history.len() - 2);
+                } else {
+                    println!("nothing to undo");
+                }
+            }
+            "hint" => analyse_quietly(&mut searcher, &game)?,
+            text => match text.parse::<u8>() {
+                Ok(column @ 1..=7) if game.can_play(column - 1) => {
+                    let mut next = game;
+                    next.play(column - 1);
+                    history.push(next);
+                }
+                Ok(column @ 1..=7) => println!("column {column} is full"),
+                _ => println!("type a column number from 1 to 7, undo, hint or quit"),
+            },
+        }
+    }
+}
+
+fn analyse_quietly(searcher: &mut Searcher, game: &Board) -> Result<(), String> {
+    let result = searcher
+        .search(
+            game,
+            &ThreatEvaluator,
+            &Limits::time(MOVE_TIME / 2, MOVE_TIME),
+            &[],
+            |_| {},
+        )
+        .map_err(|e| e.to_string())?;
+    println!(
+        "hint: column {} ({})",
+        result.best_move + 1,
+        describe(result.score)
+    );
+    Ok(())
+}
