@@ -462,6 +462,7 @@ fn search_ordered(
         max_sum,
         order_hints,
         killers: order_hints,
+        pvs: order_hints,
         tt_mib: 0,
     };
     MultiSearch::new(config).search(game, evaluator, limits, |_| {})

@@ -32,6 +32,17 @@ struct Reply<M> {
     key: PlayerMove<M>,
 }
 
+/// How principal variation search first probes a child with a null window.
+#[derive(Debug, Clone, Copy)]
+enum Probe {
+    /// No probe: the first child searched gets the whole window.
+    Full,
+    /// Below a MAX layer: does the child beat `alpha`?
+    Raise,
+    /// Below a MIN layer: does the child get under `beta`?
+    Lower,
+}
+
 /// The moves the other opponents play around a best reply in BRS+ (at most one each).
 type Chain<M> = ArrayVec<PlayerMove<M>, MAX_PLAYERS>;
 
@@ -206,15 +217,10 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             child.play(mv);
             // A move generated before the best wins a tie: it must only reach the best.
             let child_alpha = if index < best_index { alpha - 1 } else { alpha };
-            let value = self.best_reply_node(
-                &child,
-                depth - 1,
-                ply + 1,
-                child_alpha,
-                beta,
-                plus,
-                previous == Some(index),
-            );
+            let probe = if k == 0 { Probe::Full } else { Probe::Raise };
+            let window = (child_alpha, beta);
+            let on_line = previous == Some(index);
+            let value = self.search_child(&child, depth - 1, ply + 1, window, plus, on_line, probe);
             if self.clock.aborted() {
                 break;
             }
@@ -302,16 +308,13 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             }
             // A reply listed before the best wins a tie: it must only reach the best.
             let child_beta = if index < best_index { beta + 1 } else { beta };
+            let probe = if k == 0 { Probe::Full } else { Probe::Lower };
+            let window = (alpha, child_beta);
+            let on_line = previous == Some(index);
             let value = match after {
-                AfterReply::Position(child) => self.best_reply_node(
-                    &child,
-                    depth - 1,
-                    ply + 1,
-                    alpha,
-                    child_beta,
-                    plus,
-                    previous == Some(index),
-                ),
+                AfterReply::Position(child) => {
+                    self.search_child(&child, depth - 1, ply + 1, window, plus, on_line, probe)
+                }
                 AfterReply::Ended(outcome) => {
                     self.pv.clear(ply + 1);
                     outcome_score(outcome, self.root_player, ply + 1)
@@ -334,6 +337,39 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         self.orders[ply] = order;
         let best_key = buffers.replies.get(best_index);
         (best, best_key.map(|reply| G::move_key(reply.key.mv)))
+    }
+
+    /// Searches a child in the window `(alpha, beta)`. With principal variation search and a
+    /// `probe`, a null window first asks whether the child passes the bound it must pass to
+    /// matter (above `alpha` below a MAX layer, under `beta` below a MIN layer); only then is it
+    /// searched again with the whole window.
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        child: &G,
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (Score, Score),
+        plus: bool,
+        on_line: bool,
+        probe: Probe,
+    ) -> Score {
+        if self.pvs && beta - alpha > 1 {
+            let value = match probe {
+                Probe::Full => None,
+                Probe::Raise => {
+                    Some(self.best_reply_node(child, depth, ply, alpha, alpha + 1, plus, on_line))
+                }
+                Probe::Lower => {
+                    Some(self.best_reply_node(child, depth, ply, beta - 1, beta, plus, on_line))
+                }
+            };
+            let decided = |value: Score| value <= alpha || value >= beta;
+            if let Some(value) = value.filter(|&value| self.clock.aborted() || decided(value)) {
+                return value;
+            }
+        }
+        self.best_reply_node(child, depth, ply, alpha, beta, plus, on_line)
     }
 
     /// Remembers a move that caused a cut-off at `ply`, to try it early in the layer's other

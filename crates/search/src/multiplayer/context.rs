@@ -85,6 +85,8 @@ pub(crate) struct Context<'a, G: Game, E> {
     pub(crate) reply_buffers: Vec<ReplyBuffers<G>>,
     /// Each layer's search order.
     pub(crate) orders: Vec<SearchOrder>,
+    /// Whether best-reply search probes later moves with a null window first.
+    pub(crate) pvs: bool,
     /// Whether best-reply search keeps killer moves.
     pub(crate) use_killers: bool,
     /// Best-reply search: each layer's two most recent cut-off moves.
@@ -115,6 +117,7 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
             reply_buffers: (0..=layers).map(|_| ReplyBuffers::default()).collect(),
             orders: (0..=layers).map(|_| SearchOrder::default()).collect(),
             use_killers: config.killers,
+            pvs: config.pvs,
             killers: vec![[None; 2]; layers + 1],
         }
     }
