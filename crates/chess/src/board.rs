@@ -272,6 +272,37 @@ impl Board {
             || (attacks::rook(square, occupied) & straight) != 0
     }
 
+    /// Every square `attacker` attacks, with `occupied` blocking sliders.
+    #[inline(always)]
+    pub(crate) fn attacked_squares(&self, attacker: Color, occupied: Bits) -> Bits {
+        const FILE_A: Bits = 0x0101_0101_0101_0101;
+        const FILE_H: Bits = FILE_A << 7;
+        let them = self.colors[attacker.index()];
+        let roles = &self.roles;
+        let pawns = roles[Role::Pawn as usize] & them;
+        let mut attacked = match attacker {
+            Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+            Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
+        };
+        let mut knights = roles[Role::Knight as usize] & them;
+        while knights != 0 {
+            attacked |= attacks::knight(knights.trailing_zeros() as usize);
+            knights &= knights - 1;
+        }
+        let mut diagonal = (roles[Role::Bishop as usize] | roles[Role::Queen as usize]) & them;
+        while diagonal != 0 {
+            attacked |= attacks::bishop(diagonal.trailing_zeros() as usize, occupied);
+            diagonal &= diagonal - 1;
+        }
+        let mut straight = (roles[Role::Rook as usize] | roles[Role::Queen as usize]) & them;
+        while straight != 0 {
+            attacked |= attacks::rook(straight.trailing_zeros() as usize, occupied);
+            straight &= straight - 1;
+        }
+        let king = (roles[Role::King as usize] & them).trailing_zeros() as usize;
+        attacked | attacks::king(king)
+    }
+
     /// The pieces of `attacker` attacking `square` with `occupied` blocking sliders.
     #[allow(dead_code)]
     pub(crate) fn attackers(&self, attacker: Color, square: usize, occupied: Bits) -> Bits {
@@ -409,10 +440,11 @@ impl Board {
         }
         for color in Color::ALL {
             for wing in Wing::ALL {
-                if let Some(rook) = self.castle_rook(color, wing) {
-                    if touched & rook.bit() != 0 {
-                        self.rights -= CastleRights::of(color, wing);
-                    }
+                if self
+                    .castle_rook(color, wing)
+                    .is_some_and(|rook| touched & rook.bit() != 0)
+                {
+                    self.rights -= CastleRights::of(color, wing);
                 }
             }
         }

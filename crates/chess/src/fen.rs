@@ -210,7 +210,7 @@ fn outermost_rook(board: &Board, color: Color, wing: Wing) -> Option<File> {
     let king = board.king_square(color);
     let rank = Rank::First.relative_to(color);
     let rooks = board.bits(color, Role::Rook);
-    let files = File::ALL.into_iter().filter(|&file| {
+    let mut files = File::ALL.into_iter().filter(|&file| {
         rooks & Square::new(file, rank).bit() != 0
             && match wing {
                 Wing::Short => file > king.file(),
@@ -218,8 +218,8 @@ fn outermost_rook(board: &Board, color: Color, wing: Wing) -> Option<File> {
             }
     });
     match wing {
-        Wing::Short => files.last(),
-        Wing::Long => files.into_iter().next(),
+        Wing::Short => files.next_back(),
+        Wing::Long => files.next(),
     }
 }
 

@@ -23,6 +23,8 @@ const FILE_A: Bits = 0x0101_0101_0101_0101;
 const FILE_H: Bits = FILE_A << 7;
 const RANK_3: Bits = 0xFF << 16;
 const RANK_6: Bits = 0xFF << 40;
+/// Up to this many king steps are tested square by square; more use an enemy attack map.
+const KING_STEPS_TESTED_ONE_BY_ONE: u32 = 3;
 /// Ranks where a pawn arrival is a promotion.
 pub(crate) const PROMOTION_RANKS: Bits = 0xFF00_0000_0000_00FF;
 
@@ -64,12 +66,19 @@ impl Board {
 
         // King steps: the king is lifted off the board so that it cannot hide behind itself.
         let without_king = occupied ^ (1 << king);
-        let mut king_targets = 0;
-        for square in squares(attacks::king(king) & !own) {
-            if !self.attacked_by(them, square, without_king) {
-                king_targets |= 1 << square;
+        let candidates = attacks::king(king) & !own;
+        let king_targets = if candidates.count_ones() > KING_STEPS_TESTED_ONE_BY_ONE {
+            // Many steps (open positions, endgames): one map of the enemy's attacks is cheaper.
+            candidates & !self.attacked_squares(them, without_king)
+        } else {
+            let mut safe = 0;
+            for square in squares(candidates) {
+                if !self.attacked_by(them, square, without_king) {
+                    safe |= 1 << square;
+                }
             }
-        }
+            safe
+        };
         visitor.piece(Role::King, king, king_targets);
 
         let (checkers, pinned) = self.checks();

@@ -71,15 +71,15 @@ fn split(text: &str) -> Result<SanParts, SanError> {
         bytes = &bytes[1..];
     }
     let mut promotion = None;
-    if let Some(&last) = bytes.last() {
-        if let Some(promoted @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) =
-            Role::from_char(last as char).filter(|_| last.is_ascii_uppercase())
-        {
-            promotion = Some(promoted);
+    let promoted = bytes.last().and_then(|&last| {
+        Role::from_char(last as char)
+            .filter(|role| last.is_ascii_uppercase() && !matches!(role, Role::Pawn | Role::King))
+    });
+    if let Some(role) = promoted {
+        promotion = Some(role);
+        bytes = &bytes[..bytes.len() - 1];
+        if bytes.last() == Some(&b'=') {
             bytes = &bytes[..bytes.len() - 1];
-            if bytes.last() == Some(&b'=') {
-                bytes = &bytes[..bytes.len() - 1];
-            }
         }
     }
     if bytes.len() < 2 {
