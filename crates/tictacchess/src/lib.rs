@@ -1,25 +1,4 @@
-//! TicTacChess: tic-tac-toe with chess pieces on a 4x4 board, played by the rules of
-//! `docs/rules/tictacchess.md` in the Plyforge repository. Each side owns a pawn, a knight, a
-//! bishop and a rook, all in hand at the start; a turn drops a piece from the hand or moves one
-//! on the board (captured pieces go back to their owner's hand); four of one's pieces in a rank,
-//! file or long diagonal win.
-//!
-//! The board is a `u32` with one ghost file (stride 5), so four in a row is found with shifts
-//! and `&`. [`TicTacChess`] implements `plyforge-search`'s `Game`, so every search of that
-//! crate plays it with the [`Evaluation`] of this one.
-//!
-//! ```
-//! use plyforge_search::perft;
-//! use plyforge_tictacchess::{Match, Position, TicTacChess};
-//!
-//! let game: TicTacChess = "4/4/4/4 w PNBRpnbr ns".parse()?;
-//! assert_eq!(perft(&game, 3), 173_920);
-//!
-//! let mut play = Match::new();
-//! play.play_text("P@b3")?;
-//! assert_eq!(play.position().to_string(), "4/1P2/4/4 b NBRpnbr ns");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
 mod ai;

@@ -1,7 +1,7 @@
 //! The state of a game: where each piece is (a one-bit `u32` per piece on the ghost-column
 //! layout, empty when the piece is in hand, so the hands need no field of their own), which pawns
 //! travel against their starting direction, and the side to move, with its Zobrist hash kept up
-//! to date by [`Position::play`]. A `Position` is `Copy` and 48 bytes: the searches copy it
+//! to date by [`Position::play`]. A `Position` is `Copy` and 56 bytes: the searches copy it
 //! rather than undo moves.
 
 use crate::attacks::{self, FULL};
@@ -330,5 +330,16 @@ impl Position {
     #[inline(always)]
     pub fn empty_squares(&self) -> Board {
         Board::from_bits(FULL & !(self.occupied[0] | self.occupied[1]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_stays_small() {
+        // Searches copy the position at every node.
+        assert!(core::mem::size_of::<Position>() <= 56);
     }
 }
