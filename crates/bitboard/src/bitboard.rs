@@ -319,24 +319,18 @@ impl<G: Geometry> BitBoard<G> {
         if amount.unsigned_abs() >= <G::Bits as Storage>::BITS {
             return Self::EMPTY;
         }
-        // Ghost-guarded boards move first and mask once with the playable squares, as raw code
-        // does (a union of shifts then shares one mask); other boards keep only the squares
-        // that have a neighbour that way. Both branches fold away at compile time.
-        let kept = if G::GHOST_GUARDED {
-            self.bits
-        } else {
-            self.bits & G::SHIFT_SOURCES[direction as usize]
-        };
+        // Drop the squares that would wrap onto another playable square, move, then drop what
+        // landed on a ghost bit. With constant `direction` both masks are constants: on a
+        // ghost-padded board the first is all ones, on a full-width board the second is, and
+        // the optimiser removes either (and shares the rest across a union of shifts).
+        let keep = <G::Bits as Storage>::from_u128(G::SHIFT_KEEP[direction as usize]);
+        let kept = self.bits & keep;
         let moved = if amount >= 0 {
             kept << amount as u32
         } else {
             kept >> (-amount) as u32
         };
-        if G::GHOST_GUARDED {
-            Self::from_bits_unchecked(moved & G::PLAYABLE)
-        } else {
-            Self::from_bits_unchecked(moved)
-        }
+        Self::from_bits_unchecked(moved & G::PLAYABLE)
     }
 
     /// The squares that start a run of `length` squares of the set in `direction` (for `length`

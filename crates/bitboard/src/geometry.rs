@@ -167,6 +167,22 @@ pub trait Geometry: Copy + Eq + Ord + Hash + Debug + Default + Send + Sync + 'st
     /// [`geometry!`](crate::geometry) derives it from the layout.
     const SHIFT_SOURCES: [Self::Bits; 8];
 
+    /// For each [`Direction`] (in [`Direction::ALL`] order), a mask that keeps every bit except
+    /// the playable squares whose one-step shift that way would wrap onto another playable
+    /// square (e.g. the h-file for east on 8x8). [`BitBoard::shift`](crate::BitBoard::shift)
+    /// masks with it, shifts, and masks with [`PLAYABLE`](Self::PLAYABLE): the fewest masks that
+    /// are exact, so that on 8x8 `u64` the three eastward shifts share one `!FILE_H` and the
+    /// final mask is all ones, and on ghost-padded boards only the final mask is left.
+    ///
+    /// ```
+    /// use plyforge_bitboard::geometries::Grid8x8;
+    /// use plyforge_bitboard::{Direction, Geometry};
+    /// let not_h_file = !(0x0101_0101_0101_0101u64 << 7);
+    /// assert_eq!(Grid8x8::SHIFT_KEEP[Direction::NorthEast as usize] as u64, not_h_file);
+    /// assert_eq!(Grid8x8::SHIFT_KEEP[Direction::North as usize], u128::MAX);
+    /// ```
+    const SHIFT_KEEP: [u128; 8] =
+        shift_keep(Self::FILES, Self::RANKS, Self::FILE_STEP, Self::RANK_STEP);
     /// Every playable square, as a `u128` mask.
     const PLAYABLE_MASK: u128 =
         playable_mask(Self::FILES, Self::RANKS, Self::FILE_STEP, Self::RANK_STEP);
@@ -278,6 +294,39 @@ pub const fn ghost_guarded(files: u8, ranks: u8, file_step: u8, rank_step: u8) -
         d += 1;
     }
     true
+}
+
+/// For each direction, every bit except the playable squares whose step that way leaves the
+/// board yet lands on a playable bit (see [`Geometry::SHIFT_KEEP`]).
+pub const fn shift_keep(files: u8, ranks: u8, file_step: u8, rank_step: u8) -> [u128; 8] {
+    let playable = playable_mask(files, ranks, file_step, rank_step);
+    let mut keep = [u128::MAX; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = Direction::ALL[d].delta();
+        let amount = df as i32 * file_step as i32 + dr as i32 * rank_step as i32;
+        let mut rank = 0;
+        while rank < ranks {
+            let mut file = 0;
+            while file < files {
+                let to_file = file as i16 + df as i16;
+                let to_rank = rank as i16 + dr as i16;
+                let off_board = to_file < 0
+                    || to_file >= files as i16
+                    || to_rank < 0
+                    || to_rank >= ranks as i16;
+                let bit = bit_index(file, rank, file_step, rank_step);
+                let target = bit as i32 + amount;
+                if off_board && target >= 0 && target < 128 && playable & (1u128 << target) != 0 {
+                    keep[d] &= !(1u128 << bit);
+                }
+                file += 1;
+            }
+            rank += 1;
+        }
+        d += 1;
+    }
+    keep
 }
 
 /// For each direction, the squares whose neighbour that way is on the board.
