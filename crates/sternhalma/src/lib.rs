@@ -21,6 +21,7 @@
 //! once, and [`Position::count_moves`] counts moves by popcount without listing them.
 #![forbid(unsafe_code)]
 
+mod ai;
 pub mod distance;
 mod error;
 mod eval;
@@ -33,6 +34,7 @@ mod position;
 pub mod star;
 mod zobrist;
 
+pub use ai::{AI_TT_MIB, Ai, AiError, Algorithm, Choice, ParseAlgorithmError};
 pub use error::{
     IllegalReason, MoveError, ParseHoleError, ParseMoveError, ParsePositionError, PlayerCountError,
 };

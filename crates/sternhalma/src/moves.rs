@@ -74,13 +74,13 @@ impl Move {
 
     /// The raw start hole (the pass marker for a pass).
     #[inline(always)]
-    pub(crate) const fn from_raw(self) -> u8 {
+    pub(crate) const fn start_hole(self) -> u8 {
         self.from
     }
 
     /// The raw end hole (the pass marker for a pass).
     #[inline(always)]
-    pub(crate) const fn to_raw(self) -> u8 {
+    pub(crate) const fn end_hole(self) -> u8 {
         self.to
     }
 

@@ -222,11 +222,11 @@ impl Position {
         if !mv.is_pass() {
             let player = self.to_move as usize;
             debug_assert!(
-                self.marbles[player] >> mv.from_raw() & 1 == 1,
+                self.marbles[player] >> mv.start_hole() & 1 == 1,
                 "{mv} moves no marble"
             );
-            debug_assert!(!self.is_occupied(mv.to_raw()), "{mv} lands on a marble");
-            self.move_marble(player, mv.from_raw(), mv.to_raw());
+            debug_assert!(!self.is_occupied(mv.end_hole()), "{mv} lands on a marble");
+            self.move_marble(player, mv.start_hole(), mv.end_hole());
         }
         let next = (self.to_move as usize + 1) % self.players.get();
         self.hand_turn_to(next);
@@ -241,7 +241,7 @@ impl Position {
         self.hand_turn_to(previous);
         self.plies -= 1;
         if !mv.is_pass() {
-            self.move_marble(previous, mv.to_raw(), mv.from_raw());
+            self.move_marble(previous, mv.end_hole(), mv.start_hole());
         }
     }
 
