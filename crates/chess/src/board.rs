@@ -469,3 +469,21 @@ impl Board {
         self.hash ^= zobrist::WHITE_TO_MOVE;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Copy-make copies the board at every node: keep it small.
+    #[test]
+    fn board_is_small_and_copy() {
+        assert_eq!(core::mem::size_of::<Board>(), 88);
+        let board = Board::default();
+        let copy = board;
+        assert_eq!(copy, board);
+        assert_eq!(board.pieces(Color::White, Role::Pawn).len(), 8);
+        assert_eq!(board.occupied().len(), 32);
+        assert_eq!(board.king_square(Color::Black), Square::E8);
+        assert!(!board.in_check() && board.checkers().is_empty());
+    }
+}

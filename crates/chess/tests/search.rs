@@ -1,0 +1,39 @@
+//! `plyforge-search` plays chess through the `Game` impl with no glue: it finds forced mates at
+//! their exact distance and the captures a material evaluation sees, and repetitions handed in
+//! as history score as draws.
+
+use plyforge_chess::{Board, Evaluation};
+use plyforge_search::score::win_in;
+use plyforge_search::{Config, Limits, Searcher};
+
+fn search(fen: &str, depth: u32, history: &[u64]) -> (String, i32) {
+    let board: Board = fen.parse().unwrap();
+    let mut searcher = Searcher::new(Config::default());
+    let result = searcher
+        .search(&board, &Evaluation, &Limits::depth(depth), history, |_| {})
+        .unwrap();
+    (board.san(result.best_move), result.score)
+}
+
+#[test]
+fn finds_mate_in_one_and_two() {
+    let (mv, score) = search(
+        "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2 4",
+        3,
+        &[],
+    );
+    assert_eq!((mv.as_str(), score), ("Qxf7#", win_in(1)));
+    let (mv, score) = search(
+        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+        5,
+        &[],
+    );
+    assert_eq!((mv.as_str(), score), ("Nf6+", win_in(3)));
+}
+
+#[test]
+fn wins_a_hanging_queen() {
+    let (mv, score) = search("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 4, &[]);
+    assert_eq!(mv, "Rxd5");
+    assert!(score > 300);
+}
