@@ -37,6 +37,9 @@ struct Tree {
     /// Whether the same moves of each player in another order reach the same position (the
     /// position is then the set of moves played), for the transposition table.
     transposing: bool,
+    /// Whether a win counts only for the player who moved last (as in Sternhalma), so that who
+    /// is to move decides whether a position is won.
+    last_mover_wins: bool,
 }
 
 impl Tree {
@@ -49,6 +52,7 @@ impl Tree {
             plies_left: plies,
             can_set_player: true,
             transposing: false,
+            last_mover_wins: false,
         }
     }
 
@@ -113,7 +117,9 @@ impl Game for Tree {
         match draw % 100 {
             percent if percent < DRAW_PERCENT => Some(Outcome::Draw),
             percent if percent < DRAW_PERCENT + WIN_PERCENT => {
-                Some(Outcome::Win((draw >> 8) as usize % self.players))
+                let winner = (draw >> 8) as usize % self.players;
+                let last_mover = (self.to_move + self.players - 1) % self.players;
+                (!self.last_mover_wins || winner == last_mover).then_some(Outcome::Win(winner))
             }
             _ => None,
         }
@@ -347,12 +353,18 @@ fn reference_brs(
             for mv in moves_of(&position) {
                 let mut child = position.clone();
                 child.play(mv);
-                child.set_player_to_move(root);
                 let played = vec![PlayerMove {
                     player: opponent,
                     mv,
                 }];
-                candidates.push((played, Ok(child)));
+                // A reply that ends the game is judged before the others pass.
+                match child.outcome() {
+                    Some(outcome) => candidates.push((played, Err(outcome))),
+                    None => {
+                        child.set_player_to_move(root);
+                        candidates.push((played, Ok(child)));
+                    }
+                }
             }
         }
     } else {
@@ -548,13 +560,17 @@ fn tree_strategy() -> impl Strategy<Value = (Tree, Split, u32)> {
         0usize..6,
         prop_oneof![Just(4), Just(100)],
         any::<bool>(),
+        any::<bool>(),
     )
-        .prop_map(|(seed, players, plies, depth, root, spread, transposing)| {
-            let mut tree = Tree::new(seed, players, plies);
-            tree.to_move = root % players;
-            tree.transposing = transposing;
-            (tree, Split { spread }, depth)
-        })
+        .prop_map(
+            |(seed, players, plies, depth, root, spread, transposing, last_mover_wins)| {
+                let mut tree = Tree::new(seed, players, plies);
+                tree.to_move = root % players;
+                tree.transposing = transposing;
+                tree.last_mover_wins = last_mover_wins;
+                (tree, Split { spread }, depth)
+            },
+        )
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -912,7 +928,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(100))]
+    #![proptest_config(ProptestConfig::with_cases(50))]
 
     /// `Algorithm::Paranoid` is the main engine's paranoid search under this module's API: the
     /// same move, score and line, with the player of each move.

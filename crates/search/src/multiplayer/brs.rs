@@ -5,7 +5,8 @@
 //!
 //! In a BRS MIN layer every opponent's moves are generated from the same position (each with
 //! that opponent set to move by [`Game::set_player_to_move`]); after the chosen reply the root
-//! player is set to move again, the other opponents having passed. In a BRS+ MIN layer the
+//! player is set to move again, the other opponents having passed (unless the reply ended the
+//! game, which is judged before the turn moves on). In a BRS+ MIN layer the
 //! opponents move in turn order: the best replier plays each of its moves, every other opponent
 //! plays its most promising move (highest [`Game::move_order_hint`], first generated on ties),
 //! so that the line stays legal play.
@@ -50,7 +51,8 @@ type Chain<M> = ArrayVec<PlayerMove<M>, MAX_PLAYERS>;
 enum AfterReply<G> {
     /// The root player's turn, in this position (or a finished game, which the search scores).
     Position(G),
-    /// An opponent of the round had no legal move: the game ended this way.
+    /// The game ended this way: the reply finished it (BRS), or an opponent of the round had
+    /// no legal move (BRS+).
     Ended(Outcome),
 }
 
@@ -422,8 +424,13 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         self.clock.count_node();
         let mut child = position.clone();
         child.play(reply.mv);
-        child.set_player_to_move(self.root_player);
         chain.push(reply);
+        // A reply that ends the game ends it before anybody passes: judged with the turn still
+        // after the replier's (games such as Sternhalma only check the last mover for a win).
+        if let Some(outcome) = child.outcome() {
+            return AfterReply::Ended(outcome);
+        }
+        child.set_player_to_move(self.root_player);
         AfterReply::Position(child)
     }
 
