@@ -171,15 +171,20 @@ pub trait Geometry: Copy + Eq + Ord + Hash + Debug + Default + Send + Sync + 'st
     /// the playable squares whose one-step shift that way would wrap onto another playable
     /// square (e.g. the h-file for east on 8x8). [`BitBoard::shift`](crate::BitBoard::shift)
     /// masks with it, shifts, and masks with [`PLAYABLE`](Self::PLAYABLE): the fewest masks that
-    /// are exact, so that on 8x8 `u64` the three eastward shifts share one `!FILE_H` and the
-    /// final mask is all ones, and on ghost-padded boards only the final mask is left.
+    /// are exact. On 8x8 `u64` the first mask is the edge file (as in hand-written engines) and
+    /// the last is all ones; on ghost-padded boards the first is all ones. With a constant
+    /// direction, the optimiser drops whichever mask is all ones.
     ///
     /// ```
-    /// use plyforge_bitboard::geometries::Grid8x8;
+    /// use plyforge_bitboard::geometries::{Grid4x4Padded, Grid8x8};
     /// use plyforge_bitboard::{Direction, Geometry};
-    /// let not_h_file = !(0x0101_0101_0101_0101u64 << 7);
-    /// assert_eq!(Grid8x8::SHIFT_KEEP[Direction::NorthEast as usize] as u64, not_h_file);
+    /// let h_file = 0x0101_0101_0101_0101u64 << 7;
+    /// // South-east, h1 would wrap to a1 and h8 to a8.
+    /// assert_eq!(Grid8x8::SHIFT_KEEP[Direction::SouthEast as usize] as u64, !h_file);
+    /// // East, h8 leaves the integer (bit 64) and needs no mask.
+    /// assert_eq!(Grid8x8::SHIFT_KEEP[Direction::East as usize] as u64, !h_file | 1 << 63);
     /// assert_eq!(Grid8x8::SHIFT_KEEP[Direction::North as usize], u128::MAX);
+    /// assert!(Grid4x4Padded::SHIFT_KEEP.iter().all(|&keep| keep == u128::MAX));
     /// ```
     const SHIFT_KEEP: [u128; 8] =
         shift_keep(Self::FILES, Self::RANKS, Self::FILE_STEP, Self::RANK_STEP);
