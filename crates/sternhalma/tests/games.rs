@@ -1,0 +1,70 @@
+//! Whole games: the computer players finish their games (nobody wanders forever: the
+//! evaluation's straggler term brings the last marbles home), and the two-player alpha-beta AI
+//! beats the greedy one-ply player. The full rate over 40 games is printed by
+//! `cargo run --release --example sternhalma_tournament` (its first line).
+
+use plyforge_search::Limits;
+use plyforge_sternhalma::{Ai, Algorithm, PlayerCount, Position};
+
+/// Node budget per move: small, so the tests stay fast, and still enough to beat greedy.
+const NODES: u64 = 3_000;
+
+/// Plays a game between the seats' algorithms after `opening` (moves by index into the move
+/// list, for variety); returns the final position.
+fn play(players: PlayerCount, seats: &[Algorithm], opening: &[usize]) -> Position {
+    let mut position = Position::new(players);
+    for &pick in opening {
+        let moves = position.legal_moves();
+        position.play(moves[pick % moves.len()]);
+    }
+    let mut ais: Vec<Ai> = seats
+        .iter()
+        .map(|&algorithm| Ai::new(algorithm, Limits::nodes(NODES)))
+        .collect();
+    while position.outcome().is_none() {
+        let choice = ais[position.to_move()].choose(&position).unwrap();
+        position.try_play(choice.mv).unwrap();
+    }
+    position
+}
+
+#[test]
+fn two_player_self_play_ends_with_a_winner() {
+    for opening in [&[][..], &[3, 5], &[8, 1]] {
+        let end = play(
+            PlayerCount::Two,
+            &[Algorithm::Paranoid, Algorithm::Paranoid],
+            opening,
+        );
+        let winner = end
+            .winner()
+            .expect("a winner, not a draw by the move limit");
+        assert!(end.target_filled(winner));
+        assert!(end.plies() < 2 * 150, "took {} plies", end.plies());
+    }
+}
+
+#[test]
+fn alpha_beta_beats_greedy() {
+    for (seat, opening) in [(0, &[][..]), (1, &[][..]), (0, &[2, 7]), (1, &[5, 4])] {
+        let mut seats = [Algorithm::Greedy; 2];
+        seats[seat] = Algorithm::Paranoid;
+        let end = play(PlayerCount::Two, &seats, opening);
+        assert_eq!(end.winner(), Some(seat), "{end}");
+    }
+}
+
+#[test]
+fn multi_player_games_end_with_a_winner() {
+    for (players, seats) in [
+        (
+            PlayerCount::Three,
+            &[Algorithm::MaxN, Algorithm::BestReply, Algorithm::Paranoid][..],
+        ),
+        (PlayerCount::Four, &[Algorithm::BestReplyPlus; 4][..]),
+        (PlayerCount::Six, &[Algorithm::BestReply; 6][..]),
+    ] {
+        let end = play(players, seats, &[]);
+        assert!(end.winner().is_some(), "{players} players: {end}");
+    }
+}
