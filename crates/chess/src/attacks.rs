@@ -268,7 +268,11 @@ const SLIDER_TABLE_LEN: usize = table_end(&magics(
     table_end(&magics(&ROOK_DIRECTIONS, &ROOK_FACTORS, 0)),
 ));
 
-const fn fill(table: &mut [Bits; SLIDER_TABLE_LEN], magics: &[Magic; 64], rays: &[usize; 4]) {
+/// The table's allocated length: the next power of two, so that a masked index needs no
+/// bounds check in the lookups (the padding is never read).
+const SLIDER_TABLE_SIZE: usize = SLIDER_TABLE_LEN.next_power_of_two();
+
+const fn fill(table: &mut [Bits; SLIDER_TABLE_SIZE], magics: &[Magic; 64], rays: &[usize; 4]) {
     let mut square = 0;
     while square < 64 {
         let magic = magics[square];
@@ -294,8 +298,8 @@ const fn fill(table: &mut [Bits; SLIDER_TABLE_LEN], magics: &[Magic; 64], rays: 
 
 // Filling ~100k entries is a long const evaluation by design.
 #[allow(long_running_const_eval)]
-static SLIDER_TABLE: [Bits; SLIDER_TABLE_LEN] = {
-    let mut table = [0; SLIDER_TABLE_LEN];
+static SLIDER_TABLE: [Bits; SLIDER_TABLE_SIZE] = {
+    let mut table = [0; SLIDER_TABLE_SIZE];
     fill(&mut table, &ROOK_MAGICS, &ROOK_RAYS);
     fill(&mut table, &BISHOP_MAGICS, &BISHOP_RAYS);
     table
@@ -371,13 +375,13 @@ pub(crate) fn pawn(color: usize, square: usize) -> Bits {
 /// Rook attacks from `square` with `occupied` blocking.
 #[inline(always)]
 pub(crate) fn rook(square: usize, occupied: Bits) -> Bits {
-    SLIDER_TABLE[ROOK_MAGICS[square & 63].index(occupied)]
+    SLIDER_TABLE[ROOK_MAGICS[square & 63].index(occupied) & (SLIDER_TABLE_SIZE - 1)]
 }
 
 /// Bishop attacks from `square` with `occupied` blocking.
 #[inline(always)]
 pub(crate) fn bishop(square: usize, occupied: Bits) -> Bits {
-    SLIDER_TABLE[BISHOP_MAGICS[square & 63].index(occupied)]
+    SLIDER_TABLE[BISHOP_MAGICS[square & 63].index(occupied) & (SLIDER_TABLE_SIZE - 1)]
 }
 
 /// Rook attacks from `square` on an empty board.

@@ -21,9 +21,29 @@ const TURN_OFFSET: usize = 780;
 /// pawn, white pawn, black knight, white knight, and so on.
 #[inline(always)]
 pub(crate) fn piece(color: Color, role: Role, square: usize) -> u64 {
-    let kind = role as usize * 2 + (color == Color::White) as usize;
-    POLYGLOT_RANDOM[(kind * 64 + square) % CASTLING_OFFSET]
+    PIECE_KEYS[color as usize][role as usize][square & 63]
 }
+
+/// The piece-square keys rearranged by color, role and square, so a lookup is plain indexing.
+static PIECE_KEYS: [[[u64; 64]; 6]; 2] = {
+    let mut keys = [[[0; 64]; 6]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 6 {
+            // Polyglot kinds: black pawn 0, white pawn 1, black knight 2, ...
+            let kind = role * 2 + (1 - color);
+            let mut square = 0;
+            while square < 64 {
+                keys[color][role][square] = RANDOM64[kind * 64 + square];
+                square += 1;
+            }
+            role += 1;
+        }
+        color += 1;
+    }
+    keys
+};
 
 /// The xor of the keys of the rights in `rights`.
 #[inline(always)]
