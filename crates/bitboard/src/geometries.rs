@@ -1,5 +1,5 @@
 //! Ready-made geometries for common boards. Games may use these or declare their own with
-//! [`geometry!`](crate::geometry).
+//! [`geometry!`](crate::geometry!).
 
 crate::geometry! {
     /// 8x8 on `u64` with no ghost files (a chess board): a1 is bit 0, h8 bit 63. Shifts mask the

@@ -5,7 +5,7 @@
 //! the classic Connect Four layout) may pad every file with ghost ranks. Ghost bits are never set
 //! in a [`BitBoard`](crate::BitBoard), so a one-square shift lands on a ghost bit instead of
 //! wrapping onto the next row, and raw-integer tricks such as `b & (b >> 1)` stay within a line.
-//! Geometries are declared with the [`geometry!`](crate::geometry) macro, which rejects at
+//! Geometries are declared with the [`geometry!`](crate::geometry!) macro, which rejects at
 //! compile time a layout that does not fit its integer.
 
 use crate::storage::Storage;
@@ -146,7 +146,7 @@ impl Direction {
 }
 
 /// A board layout: its storage integer, its playable size and the bit distance between
-/// neighbouring files and ranks. Declare one with [`geometry!`](crate::geometry); the provided
+/// neighbouring files and ranks. Declare one with [`geometry!`](crate::geometry!); the provided
 /// constants are derived from the four required ones at compile time.
 pub trait Geometry: Copy + Eq + Ord + Hash + Debug + Default + Send + Sync + 'static {
     /// The integer holding one bit per square.
@@ -160,11 +160,11 @@ pub trait Geometry: Copy + Eq + Ord + Hash + Debug + Default + Send + Sync + 'st
     /// Bit distance from a square to its north neighbour.
     const RANK_STEP: u8;
 
-    /// Every playable square. [`geometry!`](crate::geometry) derives it from the layout.
+    /// Every playable square. [`geometry!`](crate::geometry!) derives it from the layout.
     const PLAYABLE: Self::Bits;
     /// For each [`Direction`] (in [`Direction::ALL`] order), the squares that have a neighbour
     /// that way: a shift first keeps only these, so no bit can wrap, ghost columns or not.
-    /// [`geometry!`](crate::geometry) derives it from the layout.
+    /// [`geometry!`](crate::geometry!) derives it from the layout.
     const SHIFT_SOURCES: [Self::Bits; 8];
 
     /// For each [`Direction`] (in [`Direction::ALL`] order), a mask that keeps every bit except
