@@ -333,6 +333,41 @@ impl<G: Geometry> BitBoard<G> {
         Self::from_bits_unchecked(moved & G::PLAYABLE)
     }
 
+    /// Every square one step (in any of the eight directions) from a square of the set: king
+    /// moves, or a one-step dilation. The set's own squares are in it only when they neighbour
+    /// another square of the set.
+    ///
+    /// On a ghost-guarded board ([`Geometry::GHOST_GUARDED`]) this is the raw idiom: eight
+    /// unmasked shifts and one mask with the playable squares at the end.
+    ///
+    /// ```
+    /// use plyforge_bitboard::{geometries::Grid4x4Padded, BitBoard, Square};
+    /// let a1 = BitBoard::<Grid4x4Padded>::from_square(Square::new(0, 0)?);
+    /// assert_eq!(a1.neighbours().to_string(), "....\n....\nxx..\n.x..");
+    /// # Ok::<(), plyforge_bitboard::SquareError>(())
+    /// ```
+    #[inline]
+    pub fn neighbours(self) -> Self {
+        if !G::GHOST_GUARDED {
+            return Direction::ALL
+                .iter()
+                .fold(Self::EMPTY, |all, &direction| all | self.shift(direction));
+        }
+        let mut all = <G::Bits as Storage>::ZERO;
+        for direction in Direction::ALL {
+            let amount = direction.bit_offset::<G>();
+            if amount.unsigned_abs() >= <G::Bits as Storage>::BITS {
+                continue;
+            }
+            all |= if amount >= 0 {
+                self.bits << amount as u32
+            } else {
+                self.bits >> (-amount) as u32
+            };
+        }
+        Self::from_bits_unchecked(all & G::PLAYABLE)
+    }
+
     /// The squares that start a run of `length` squares of the set in `direction` (for `length`
     /// 0 or 1, the set itself).
     ///

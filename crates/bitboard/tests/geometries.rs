@@ -215,6 +215,11 @@ fn check_iteration<G: Geometry>(set: BitBoard<G>) {
 /// A shift moves each square one step (as `Square::step` says) and drops those that would
 /// leave the board; `runs` agrees with stepping `length - 1` times.
 fn check_shifts<G: Geometry>(set: BitBoard<G>) {
+    let neighbours: BitBoard<G> = set
+        .iter()
+        .flat_map(|s| Direction::ALL.into_iter().filter_map(move |d| s.step(d)))
+        .collect();
+    assert_eq!(set.neighbours(), neighbours, "neighbours of\n{set}");
     for direction in Direction::ALL {
         let shifted = set.shift(direction);
         let stepped: BitBoard<G> = set.iter().filter_map(|s| s.step(direction)).collect();
