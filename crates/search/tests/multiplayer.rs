@@ -971,3 +971,17 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// Algorithm names round-trip, and any other string is a typed error, never a panic.
+    #[test]
+    fn algorithm_names_parse_or_are_refused(text in ".{0,12}") {
+        match text.parse::<Algorithm>() {
+            Ok(algorithm) => prop_assert!(algorithm.name().eq_ignore_ascii_case(&text)),
+            Err(error) => {
+                prop_assert!(Algorithm::ALL.iter().all(|a| !a.name().eq_ignore_ascii_case(&text)));
+                prop_assert!(error.to_string().contains("maxn, brs, brs+ or paranoid"));
+            }
+        }
+    }
+}

@@ -5,6 +5,7 @@ use crate::game::Outcome;
 use crate::score::Score;
 use crate::search::MAX_PLAYERS;
 use core::fmt;
+use core::str::FromStr;
 
 /// Which multi-player search to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -34,6 +35,70 @@ pub enum Algorithm {
     /// Use the `Searcher` directly for its other options. `max_sum`, `order_hints` and
     /// `killers` do not apply; its node counts are the main engine's.
     Paranoid,
+}
+
+impl Algorithm {
+    /// Every algorithm, in declaration order.
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::MaxN,
+        Algorithm::BestReply,
+        Algorithm::BestReplyPlus,
+        Algorithm::Paranoid,
+    ];
+
+    /// The short name that [`Display`](fmt::Display) writes and [`FromStr`] reads: `maxn`,
+    /// `brs`, `brs+` or `paranoid`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::MaxN => "maxn",
+            Algorithm::BestReply => "brs",
+            Algorithm::BestReplyPlus => "brs+",
+            Algorithm::Paranoid => "paranoid",
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A string that names no [`Algorithm`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseAlgorithmError(String);
+
+impl fmt::Display for ParseAlgorithmError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown multi-player search {:?}: expected maxn, brs, brs+ or paranoid",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseAlgorithmError {}
+
+impl FromStr for Algorithm {
+    type Err = ParseAlgorithmError;
+
+    /// Reads a [`name`](Algorithm::name), ignoring ASCII case.
+    ///
+    /// ```
+    /// use plyforge_search::multiplayer::Algorithm;
+    /// assert_eq!("BRS+".parse(), Ok(Algorithm::BestReplyPlus));
+    /// assert!("minimax".parse::<Algorithm>().is_err());
+    /// for algorithm in Algorithm::ALL {
+    ///     assert_eq!(algorithm.to_string().parse(), Ok(algorithm));
+    /// }
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|algorithm| algorithm.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| ParseAlgorithmError(text.to_string()))
+    }
 }
 
 /// The configuration of a [`MultiSearch`](super::MultiSearch).

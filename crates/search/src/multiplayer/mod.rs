@@ -39,7 +39,7 @@ mod tests;
 
 /// The crate's limits and stop flag, the same for every search.
 pub use crate::limits::{Limits, StopFlag};
-pub use config::{Algorithm, DEFAULT_TT_MIB, MultiConfig, MultiError};
+pub use config::{Algorithm, DEFAULT_TT_MIB, MultiConfig, MultiError, ParseAlgorithmError};
 pub use report::{MultiInfo, MultiResult, PlayerMove};
 pub use score_vector::ScoreVector;
 pub use searcher::{MAX_DEPTH, MultiSearch};
