@@ -7,6 +7,7 @@ mod error;
 mod eval;
 mod game;
 mod history;
+mod index;
 mod lines;
 mod movegen;
 mod moves;
@@ -24,6 +25,7 @@ pub use error::{
 pub use eval::Evaluation;
 pub use game::TicTacChess;
 pub use history::{Match, REPETITION_LIMIT};
+pub use index::StateIndex;
 pub use lines::LINES;
 pub use movegen::{MAX_MOVES, Moves};
 pub use moves::Move;
