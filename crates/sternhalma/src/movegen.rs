@@ -99,7 +99,14 @@ impl Position {
         }
         let mut count = 0;
         for from in holes(self.marbles[self.to_move()]) {
-            count += self.destinations(from).count_ones() as u64;
+            let from = from as usize & (BITS - 1);
+            let first = self.jump_directions[from];
+            count += if first == 0 {
+                self.free_neighbours[from] as u64
+            } else {
+                let steps = STEPS[from % HOLES] & self.empty();
+                (self.jump_destinations(from, first) | steps).count_ones() as u64
+            };
         }
         count.max(1)
     }

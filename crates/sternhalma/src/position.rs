@@ -7,7 +7,8 @@ use crate::distance::DISTANCES;
 use crate::moves::Move;
 use crate::players::{MAX_PLAYERS, PlayerCount};
 use crate::star::{
-    ALL_HOLES, BITS, DIRECTIONS, HOLES, LANDINGS, NEIGHBOURS, NO_HOLE, POINT_HOLES, opposite_point,
+    ALL_HOLES, BITS, DIRECTIONS, HOLES, LANDINGS, NEIGHBOURS, NO_HOLE, POINT_HOLES, STEPS,
+    opposite_point,
 };
 use crate::zobrist::{MARBLE_KEYS, TO_MOVE_KEYS};
 use plyforge_bitboard::{BitBoard, geometries::Line121};
@@ -39,6 +40,9 @@ pub struct Position {
     /// Per hole (padded to 128 entries), bit `d` set when a jump from it in direction `d` is possible: the neighbour in
     /// `d` is occupied and the hole beyond it is empty (whatever stands on the hole itself).
     pub(crate) jump_directions: [u8; BITS],
+    /// Per hole (padded to 128 entries), the number of its neighbours that are empty: the
+    /// step count of a marble standing there, kept up to date so counting needs no popcount.
+    pub(crate) free_neighbours: [u8; BITS],
     /// Per player, the sum of its marbles' distances to its target's tip.
     distance_sums: [u16; MAX_PLAYERS],
     /// Per player, the sum of the squares of those distances (it weighs stragglers).
@@ -72,6 +76,7 @@ impl Position {
             marbles,
             occupied,
             jump_directions: [0; BITS],
+            free_neighbours: [0; BITS],
             distance_sums: [0; MAX_PLAYERS],
             square_sums: [0; MAX_PLAYERS],
             hash: TO_MOVE_KEYS[to_move],
@@ -81,6 +86,7 @@ impl Position {
             to_move: to_move as u8,
         };
         for hole in 0..HOLES {
+            position.free_neighbours[hole] = (STEPS[hole] & !occupied).count_ones() as u8;
             for d in 0..DIRECTIONS {
                 if position.can_jump(hole, d) {
                     position.jump_directions[hole] |= 1 << d;
@@ -249,14 +255,19 @@ impl Position {
     /// (occupied set, jump directions, distance sums, hash) up to date.
     #[inline(always)]
     fn move_marble(&mut self, player: usize, from: u8, to: u8) {
-        self.marbles[player] ^= 1u128 << from | 1u128 << to;
-        self.occupied ^= 1u128 << from;
-        self.vacate(from);
-        self.occupied ^= 1u128 << to;
-        self.fill(to);
+        let (from_bit, to_bit) = (1u128 << from, 1u128 << to);
+        self.marbles[player] ^= from_bit | to_bit;
+        // The occupied set is updated in a register and passed on: writing part of it to
+        // memory and reading it back whole stalls store forwarding.
+        let vacated = self.occupied ^ from_bit;
+        self.vacate(from, vacated);
+        let occupied = vacated | to_bit;
+        self.fill(to, occupied);
+        self.occupied = occupied;
         // Off-board updates land in the scratch slot; keep it clean so equal positions compare
         // equal.
         self.jump_directions[NO_HOLE as usize] = 0;
+        self.free_neighbours[NO_HOLE as usize] = 0;
         let target = self.players.target(player);
         let (was, now) = (
             DISTANCES[target][from as usize] as u16,
@@ -284,35 +295,39 @@ impl Position {
         true
     }
 
-    /// Updates the jump directions after `hole` became empty (already cleared in `occupied`).
+    /// Updates the jump directions and free-neighbour counts after `hole` became empty;
+    /// `occupied` is the occupied set after that.
     /// Off the board, [`NO_HOLE`] indexes the scratch slot and counts as occupied, so no
     /// branch is needed.
     #[inline(always)]
-    fn vacate(&mut self, hole: u8) {
+    fn vacate(&mut self, hole: u8, occupied: u128) {
         let (neighbours, landings) = (&NEIGHBOURS[hole as usize], &LANDINGS[hole as usize]);
         for e in 0..DIRECTIONS {
             // Holes in direction `e` look back at `hole` in direction `d`.
             let d = (e + DIRECTIONS / 2) % DIRECTIONS;
             let next = neighbours[e] as usize & (BITS - 1);
             let beyond = landings[e] as usize & (BITS - 1);
+            self.free_neighbours[next] = self.free_neighbours[next].wrapping_add(1);
             // `next` can no longer jump over `hole`.
             self.jump_directions[next] &= !(1 << d);
             // `beyond` can now jump over `next` into `hole` if `next` holds a marble.
-            self.jump_directions[beyond] |= ((self.occupied >> next) as u8 & 1) << d;
+            self.jump_directions[beyond] |= ((occupied >> next) as u8 & 1) << d;
         }
     }
 
-    /// Updates the jump directions after `hole` became occupied (already set in `occupied`).
+    /// Updates the jump directions and free-neighbour counts after `hole` became occupied;
+    /// `occupied` is the occupied set after that.
     #[inline(always)]
-    fn fill(&mut self, hole: u8) {
+    fn fill(&mut self, hole: u8, occupied: u128) {
         let (neighbours, landings) = (&NEIGHBOURS[hole as usize], &LANDINGS[hole as usize]);
         for e in 0..DIRECTIONS {
             let d = (e + DIRECTIONS / 2) % DIRECTIONS;
             let next = neighbours[e] as usize & (BITS - 1);
             let beyond = landings[e] as usize & (BITS - 1);
+            self.free_neighbours[next] = self.free_neighbours[next].wrapping_sub(1);
             // `next` may jump over `hole` if the hole on the other side is free.
             let other_side = neighbours[d] as usize & (BITS - 1);
-            self.jump_directions[next] |= (!(self.occupied >> other_side) as u8 & 1) << d;
+            self.jump_directions[next] |= (!(occupied >> other_side) as u8 & 1) << d;
             // `beyond` can no longer land on `hole`.
             self.jump_directions[beyond] &= !(1 << d);
         }
