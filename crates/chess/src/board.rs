@@ -11,12 +11,9 @@ use crate::square::{File, Rank, Square};
 use crate::zobrist;
 use crate::{BitBoard, Grid8x8};
 
-/// The first and eighth ranks, where castling rooks live.
-const BACK_RANKS: Bits = 0xFF00_0000_0000_00FF;
-
 /// A chess position: pieces, side to move, castling rights, en-passant square and clocks.
 ///
-/// A `Board` is `Copy` (88 bytes); searches clone it and [`play`](Board::play) moves on
+/// A `Board` is `Copy` (96 bytes); searches clone it and [`play`](Board::play) moves on
 /// the copy. Every `Board` comes from a FEN or from playing legal moves on one, so its fields
 /// always describe a position the move generator can handle.
 ///
@@ -41,6 +38,9 @@ pub struct Board {
     /// Castling rook files by color and wing; meaningful only where `rights` has the flag.
     pub(crate) castle_files: [[File; 2]; 2],
     pub(crate) rights: CastleRights,
+    /// The squares of the kings and rooks that still have castling rights: a move from or to
+    /// one of them changes the rights.
+    pub(crate) castle_squares: Bits,
     pub(crate) side: Color,
     pub(crate) en_passant: Option<Square>,
     pub(crate) halfmove_clock: u16,
@@ -71,6 +71,7 @@ impl Board {
             hash: zobrist::WHITE_TO_MOVE,
             castle_files: [[File::H, File::A]; 2],
             rights: CastleRights::empty(),
+            castle_squares: 0,
             side: Color::White,
             en_passant: None,
             halfmove_clock: 0,
@@ -423,7 +424,7 @@ impl Board {
         }
 
         let touched = (1u64 << from) | (1u64 << to);
-        if !self.rights.is_empty() && touched & BACK_RANKS != 0 {
+        if touched & self.castle_squares != 0 {
             self.update_rights(us, role, touched);
         }
 
@@ -449,6 +450,20 @@ impl Board {
             }
         }
         self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.rights);
+        self.update_castle_squares();
+    }
+
+    /// Recomputes [`Board::castle_squares`] from the rights.
+    pub(crate) fn update_castle_squares(&mut self) {
+        let mut squares = 0;
+        for color in Color::ALL {
+            for wing in Wing::ALL {
+                if let Some(rook) = self.castle_rook(color, wing) {
+                    squares |= rook.bit() | self.king_square(color).bit();
+                }
+            }
+        }
+        self.castle_squares = squares;
     }
 
     /// Passes the turn (a null move): only the side to move, the en-passant square and the
@@ -477,7 +492,7 @@ mod tests {
     /// Copy-make copies the board at every node: keep it small.
     #[test]
     fn board_is_small_and_copy() {
-        assert_eq!(core::mem::size_of::<Board>(), 88);
+        assert_eq!(core::mem::size_of::<Board>(), 96);
         let board = Board::default();
         let copy = board;
         assert_eq!(copy, board);

@@ -404,6 +404,7 @@ fn parse(text: &str, strictness: Strictness) -> Result<Board, FenError> {
     board.en_passant = en_passant.filter(|&square| {
         attacks::pawn(them.index(), square as usize) & board.bits(board.side, Role::Pawn) != 0
     });
+    board.update_castle_squares();
     board.hash = board.hash_from_scratch();
     Ok(board)
 }

@@ -14,6 +14,16 @@
 //! assert_eq!(perft(&kiwipete, 2), 2_039);
 //! # Ok::<(), plyforge_chess::FenError>(())
 //! ```
+//!
+//! Main types: [`Board`] (a `Copy` position: [`Board::play`], [`Board::legal_moves`],
+//! [`Board::count_moves`], FEN through `FromStr`/`Display`, [`Board::from_fen_lenient`]),
+//! [`Move`] (16 bits; UCI through `Display` and [`Board::parse_uci`], SAN through
+//! [`Board::san`] and [`Board::parse_san`]), [`Epd`], [`GameHistory`] (threefold repetition)
+//! and [`Evaluation`] (`plyforge_search::Evaluator<Board>`).
+//!
+//! Slider attacks use magic bitboards whose tables are computed by `const fn` at compile time
+//! (no start-up cost, nothing to initialise, `no_std`); see the crate README for the design
+//! and the benchmark.
 #![no_std]
 #![forbid(unsafe_code)]
 

@@ -94,7 +94,23 @@ fn tricky_suite() -> Vec<Case> {
 }
 
 /// Runs every case to every depth whose count is within `limit` and returns the nodes counted.
+/// The cases are shared out over the machine's threads.
 fn run(cases: &[Case], limit: u64, parse: fn(&str) -> Result<Board, FenError>) -> u64 {
+    let threads = std::thread::available_parallelism().map_or(1, |count| count.get());
+    let chunk = cases.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = cases
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || run_part(part, limit, parse)))
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| worker.join().expect("a perft worker panicked"))
+            .sum()
+    })
+}
+
+fn run_part(cases: &[Case], limit: u64, parse: fn(&str) -> Result<Board, FenError>) -> u64 {
     let mut total = 0;
     for case in cases {
         let board = parse(&case.fen).unwrap_or_else(|error| panic!("{}: {error}", case.name));
