@@ -44,3 +44,8 @@ pub use moves::Move;
 pub use players::{MARBLES_PER_PLAYER, MAX_PLAYERS, PlayerCount};
 pub use position::{DEFAULT_MOVE_LIMIT, Position};
 pub use star::Direction;
+
+/// The README's example, compiled and run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
