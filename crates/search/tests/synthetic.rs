@@ -5,8 +5,7 @@
 
 use plyforge_search::score::{EVAL_LIMIT, Score, loss_in, win_in};
 use plyforge_search::{
-    Config, Evaluator, Game, Limits, Mode, MoveBuffer, MoveList, Outcome, SearchError, Searcher,
-    StopFlag,
+    Config, Evaluator, Game, Limits, Mode, MoveList, Outcome, SearchError, Searcher, StopFlag,
 };
 use proptest::prelude::*;
 
@@ -60,7 +59,7 @@ impl Game for Tree {
 
     fn generate_moves(&self, moves: &mut Self::Moves) {
         // One node in eight below the root is a dead end (no moves: a draw).
-        if self.ply > 0 && mix(self.hash ^ 1) % 8 == 0 {
+        if self.ply > 0 && mix(self.hash ^ 1).is_multiple_of(8) {
             return;
         }
         let count = 1 + (mix(self.hash ^ 2) % self.branching as u64) as u8;
@@ -78,7 +77,7 @@ impl Game for Tree {
 
     fn outcome(&self) -> Option<Outcome> {
         // One node in ten below the root ends the game: mostly a win for the last mover.
-        if self.ply == 0 || mix(self.hash ^ 3) % 10 != 0 {
+        if self.ply == 0 || !mix(self.hash ^ 3).is_multiple_of(10) {
             return None;
         }
         Some(match mix(self.hash ^ 4) % 4 {
