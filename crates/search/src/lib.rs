@@ -6,16 +6,52 @@
 //! reductions, killer and history ordering, quiescence search and check extensions, each
 //! switchable in its [`Config`]; limits by depth, nodes, soft and hard time and a [`StopFlag`];
 //! Lazy SMP threads; and two team models: two-player negamax and paranoid search for 2 to 6
-//! players ([`Mode`]).
+//! players ([`Mode`]). [`perft`] and [`divide`] count the move tree of any game.
+//!
+//! A whole game in a few lines: a race to 21, each player adding 1, 2 or 3; whoever reaches
+//! 21 wins.
 //!
 //! ```
-//! use plyforge_search::{nim::Nim, perft, Game, Outcome};
+//! use plyforge_search::{Config, Game, Limits, MoveList, Outcome, Score, Searcher};
+//! use plyforge_search::score::win_in;
 //!
-//! let mut game = Nim::new(5);
-//! assert_eq!(perft(&game, 2), 3 + 3 + 2);
-//! game.play(3);
-//! game.play(2);
-//! assert_eq!(game.outcome(), Some(Outcome::Win(1)));
+//! #[derive(Clone)]
+//! struct Race { total: u32, to_move: usize }
+//!
+//! impl Game for Race {
+//!     type Move = u32; // how much to add
+//!     type Moves = MoveList<u32, 3>;
+//!
+//!     fn player_to_move(&self) -> usize { self.to_move }
+//!     fn generate_moves(&self, moves: &mut Self::Moves) {
+//!         if self.total < 21 {
+//!             moves.extend((1..=3).filter(|step| self.total + step <= 21));
+//!         }
+//!     }
+//!     fn play(&mut self, step: u32) {
+//!         self.total += step;
+//!         self.to_move ^= 1;
+//!     }
+//!     fn outcome(&self) -> Option<Outcome> {
+//!         // The player who just moved reached 21.
+//!         (self.total == 21).then_some(Outcome::Win(self.to_move ^ 1))
+//!     }
+//!     fn hash(&self) -> u64 { (self.total as u64) << 1 | self.to_move as u64 }
+//!     fn move_key(step: u32) -> u16 { step as u16 }
+//! }
+//!
+//! // A neutral evaluation: the search must find the wins by itself.
+//! let evaluator = |_: &Race, _: usize| -> Score { 0 };
+//! let mut searcher = Searcher::new(Config::default());
+//! let start = Race { total: 0, to_move: 0 };
+//! let result = searcher
+//!     .search(&start, &evaluator, &Limits::depth(24), &[], |info| {
+//!         println!("depth {} score {} pv {:?}", info.depth, info.score, info.pv);
+//!     })
+//!     .unwrap();
+//! // Leave a multiple of 4 to the opponent: 1, then answer x with 4 - x, win on move 11.
+//! assert_eq!(result.best_move, 1);
+//! assert_eq!(result.score, win_in(11));
 //! ```
 #![forbid(unsafe_code)]
 
