@@ -8,8 +8,8 @@
 //! Groups:
 //! - `alphabeta`: minimax's `Negamax` (plain alpha-beta) against our `Config::plain()`.
 //! - `iterative`: minimax's `IterativeSearch` (iterative deepening, TT, null-window search,
-//!   aspiration) against our search with the same techniques (`lmr` and `null_move` off), and
-//!   our full default configuration.
+//!   aspiration) against our search with the same techniques (killers, history, `lmr` and
+//!   `null_move` off), the same with `tt_min_depth: 2`, and our full default configuration.
 //! - `lazy_smp`: time to depth with 1 and 2 threads.
 //!
 //! Before the measurements, a summary gives per position the fastest of five runs of each engine,
@@ -115,13 +115,34 @@ fn minimax_iterative() -> minimax::IterativeSearch<MinimaxEval> {
     search
 }
 
-/// Our counterpart of `minimax::IterativeSearch`: the same techniques (plus killers and
-/// history, our move ordering), no LMR and no null move.
+/// Our counterpart of `minimax::IterativeSearch` with its default options: iterative
+/// deepening, the transposition table and its move first, null-window search, aspiration, the
+/// same centre-first move order (minimax's generation order, our hint); no killers, history,
+/// LMR or null move, which minimax does not have (or has off).
 fn equivalent_config() -> Config {
     Config {
         tt_mib: TT_MIB,
         lmr: false,
         null_move: false,
+        killers: false,
+        history: false,
+        ..Config::default()
+    }
+}
+
+/// The equivalent configuration with the table skipped at depth-1 nodes (cheap leaves).
+fn equivalent_tuned() -> Config {
+    Config {
+        tt_min_depth: 2,
+        ..equivalent_config()
+    }
+}
+
+/// Every technique, the table skipped at depth-1 nodes: the configuration for Connect Four.
+fn tuned_default() -> Config {
+    Config {
+        tt_mib: TT_MIB,
+        tt_min_depth: 2,
         ..Config::default()
     }
 }
@@ -179,7 +200,17 @@ fn print_summary() {
         );
         let configs = [
             ("equivalent", equivalent_config(), ITERATIVE_DEPTH as u32),
+            (
+                "equivalent, tt_min_depth 2",
+                equivalent_tuned(),
+                ITERATIVE_DEPTH as u32,
+            ),
             ("default", Config::default(), ITERATIVE_DEPTH as u32),
+            (
+                "default, tt_min_depth 2",
+                tuned_default(),
+                ITERATIVE_DEPTH as u32,
+            ),
         ];
         for (label, config, depth) in configs {
             let (seconds, nodes) = fastest(
@@ -187,7 +218,7 @@ fn print_summary() {
                 |searcher| ours(searcher, &board, depth).1,
             );
             println!(
-                "position {name:>10?} plyforge {label:<10} depth {depth:2}: {:>8.1} ms; {nodes:>9} nodes, {:>6.2} Mnps; minimax/plyforge time {:.2}",
+                "position {name:>10?} plyforge {label:<26} depth {depth:2}: {:>8.1} ms; {nodes:>9} nodes, {:>6.2} Mnps; minimax/plyforge time {:.2}",
                 seconds * 1e3,
                 nodes as f64 / seconds / 1e6,
                 minimax_seconds / seconds
@@ -202,9 +233,8 @@ fn print_smp_summary() {
         let mut times = vec![];
         for threads in [1, 2] {
             let config = Config {
-                tt_mib: TT_MIB,
                 threads,
-                ..Config::default()
+                ..tuned_default()
             };
             let (seconds, nodes) = fastest(
                 || Searcher::new(config.clone()),
@@ -263,6 +293,18 @@ fn bench(c: &mut Criterion) {
                 )
             },
         );
+        let config = equivalent_tuned();
+        group.bench_with_input(
+            BenchmarkId::new("plyforge_equivalent_tt_min_depth_2", name),
+            &board,
+            |b, board| {
+                b.iter_batched_ref(
+                    || Searcher::new(config.clone()),
+                    |searcher| ours(searcher, black_box(board), ITERATIVE_DEPTH as u32),
+                    BatchSize::PerIteration,
+                )
+            },
+        );
         let config = Config {
             tt_mib: TT_MIB,
             ..Config::default()
@@ -285,9 +327,8 @@ fn bench(c: &mut Criterion) {
     for (name, board) in boards() {
         for threads in [1, 2] {
             let config = Config {
-                tt_mib: TT_MIB,
                 threads,
-                ..Config::default()
+                ..tuned_default()
             };
             group.bench_with_input(
                 BenchmarkId::new(format!("threads_{threads}"), name),

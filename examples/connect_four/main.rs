@@ -75,13 +75,19 @@ fn print_info(info: &Info<'_, u8>) {
     );
 }
 
+/// Every technique, a 64 MiB table, skipped at depth-1 nodes (the leaves are cheap).
+fn engine_config() -> Config {
+    Config {
+        tt_mib: 64,
+        tt_min_depth: 2,
+        ..Config::default()
+    }
+}
+
 fn analyse(position: &str, depth: u32) -> Result<(), String> {
     let game: Board = position.parse().map_err(|e| format!("bad position: {e}"))?;
     println!("{game}\n{} stones played\n", game.stones());
-    let mut searcher = Searcher::new(Config {
-        tt_mib: 64,
-        ..Config::default()
-    });
+    let mut searcher = Searcher::new(engine_config());
     let result = searcher
         .search(
             &game,
@@ -102,10 +108,7 @@ fn analyse(position: &str, depth: u32) -> Result<(), String> {
 }
 
 fn play(engine_first: bool) -> Result<(), String> {
-    let mut searcher = Searcher::new(Config {
-        tt_mib: 64,
-        ..Config::default()
-    });
+    let mut searcher = Searcher::new(engine_config());
     let engine = if engine_first { 0 } else { 1 };
     let mut history: Vec<Board> = vec![Board::new()];
     let stdin = std::io::stdin();

@@ -235,7 +235,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
         // Transposition table: a cut-off outside PV nodes, and the move to try first.
         let key = hash ^ self.key_mix;
-        let entry = if config.tt {
+        // Shallow nodes may skip the table: its probe is a likely cache miss, which can cost
+        // more than searching a depth-1 node's cheap leaves again.
+        let use_tt = config.tt && depth >= config.tt_min_depth;
+        let entry = if use_tt {
             self.shared.tt.probe(key)
         } else {
             None
@@ -384,7 +387,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         self.order_scores[ply] = scores;
 
-        if config.tt {
+        if use_tt {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > original_alpha {

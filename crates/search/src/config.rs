@@ -37,6 +37,10 @@ pub struct Config {
     pub threads: usize,
     /// Use the transposition table (probe, cut-offs, move ordering). Off: nothing is stored.
     pub tt: bool,
+    /// The least remaining depth at which a node probes and stores the transposition table
+    /// (at least 1). Raise it to 2 when leaves are cheap to evaluate (Connect Four: 1.3-1.8
+    /// times faster to depth 12), so that depth-1 nodes do not wait for a cache miss.
+    pub tt_min_depth: i32,
     /// Principal variation search: later moves first get a null window.
     pub pvs: bool,
     /// Aspiration windows around the previous iteration's score.
@@ -67,6 +71,7 @@ impl Default for Config {
             tt_mib: 16,
             threads: 1,
             tt: true,
+            tt_min_depth: 1,
             pvs: true,
             aspiration: true,
             aspiration_window: 50,

@@ -207,8 +207,13 @@ fn exact_configs(mode: Mode) -> Vec<(&'static str, Config)> {
         aspiration_window: 3,
         ..Config::exact()
     };
+    let shallow_tt_off = Config {
+        tt_min_depth: 2,
+        ..tt.clone()
+    };
     vec![
         ("alpha-beta", plain),
+        ("tt from depth 2", shallow_tt_off),
         ("pvs", pvs),
         ("aspiration", aspiration),
         ("tt", tt),
