@@ -111,8 +111,9 @@ impl Searcher {
                 let root = game.clone();
                 scope.spawn(move || {
                     let mut worker = Worker::new(shared, evaluator, history, &root, false);
-                    // Every other helper searches one ply deeper than the main thread.
-                    let offset = (helper % 2) as u32;
+                    // The first helper (and every other one after it) searches one ply
+                    // deeper than the main thread, so that the threads diverge.
+                    let offset = ((helper + 1) % 2) as u32;
                     worker.iterate(&root, &mut |_| {}, offset);
                 });
             }

@@ -3,10 +3,10 @@
 //! Every thread owns its copy of the root position, its search path (for repetitions), its
 //! killer and history tables and its principal-variation table; all threads share the
 //! transposition table, the abort flag and the node counter. Helper threads run the same
-//! iterative deepening as the main thread (every other helper one ply deeper), and fill the
-//! table with results the main thread then finds ready. Only the main thread checks the limits,
-//! reports progress and produces the result, so one thread is deterministic for a depth or node
-//! limit.
+//! iterative deepening as the main thread (the first helper, and every other one after it, one
+//! ply deeper) and fill the table with results the main thread then finds ready. Only the main
+//! thread checks the limits, reports progress and produces the result, so one thread is
+//! deterministic for a depth or node limit.
 
 use crate::config::{Config, Mode};
 use crate::game::{Evaluator, Game};
