@@ -75,6 +75,11 @@ impl TicTacChess {
     pub fn position(&self) -> &Position {
         &self.position
     }
+
+    /// The colour to move.
+    pub fn side_to_move(&self) -> Color {
+        self.position.side_to_move()
+    }
 }
 
 impl From<Position> for TicTacChess {
@@ -171,12 +176,5 @@ impl Game for TicTacChess {
             }
         }
         hint
-    }
-}
-
-impl TicTacChess {
-    /// The colour to move.
-    pub fn side_to_move(&self) -> Color {
-        self.position.side_to_move()
     }
 }
