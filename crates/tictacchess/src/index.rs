@@ -88,11 +88,11 @@ impl StateIndex {
     pub fn new() -> StateIndex {
         let states = pawn_states();
         let mut subset_start = vec![[0u64; 1 << OTHERS.len()]; SQUARES + 1];
-        let mut subset_total = vec![0u64; SQUARES + 1];
+        let mut subset_total = [0u64; SQUARES + 1];
         for free in SQUARES - 2..=SQUARES {
             let mut start = 0;
-            for mask in 0..1usize << OTHERS.len() {
-                subset_start[free][mask] = start;
+            for (mask, first) in subset_start[free].iter_mut().enumerate() {
+                *first = start;
                 start += arrangements(free as u64, mask.count_ones());
             }
             subset_total[free] = start;
@@ -186,7 +186,7 @@ impl StateIndex {
         if index >= self.count() {
             return None;
         }
-        let side = if index % 2 == 0 {
+        let side = if index.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
