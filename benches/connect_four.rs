@@ -6,7 +6,8 @@
 //! ```
 //!
 //! Groups:
-//! - `alphabeta`: minimax's `Negamax` (plain alpha-beta) against our `Config::plain()`.
+//! - `alphabeta`: minimax's `Negamax` (plain alpha-beta) against our `Config::plain()` with
+//!   the same centre-first move order.
 //! - `iterative`: minimax's `IterativeSearch` (iterative deepening, TT, null-window search,
 //!   aspiration) against our search with the same techniques (killers, history, `lmr` and
 //!   `null_move` off), the same with `tt_min_depth: 2`, and our full default configuration.
@@ -130,6 +131,15 @@ fn equivalent_config() -> Config {
     }
 }
 
+/// Our counterpart of `minimax::Negamax`: fixed-depth alpha-beta in the same centre-first
+/// order (our hint), nothing else.
+fn plain_config() -> Config {
+    Config {
+        order_hints: true,
+        ..Config::plain()
+    }
+}
+
 /// The equivalent configuration with the table skipped at depth-1 nodes (cheap leaves).
 fn equivalent_tuned() -> Config {
     Config {
@@ -198,6 +208,23 @@ fn print_summary() {
             "position {name:>10?} minimax  iterative  depth {ITERATIVE_DEPTH:2}: {:>8.1} ms; {summary}",
             minimax_seconds * 1e3
         );
+        let (minimax_plain_seconds, _) = fastest(
+            || (),
+            |_| {
+                minimax_plain(&board);
+                0
+            },
+        );
+        let (plain_seconds, plain_nodes) = fastest(
+            || Searcher::new(plain_config()),
+            |searcher| ours(searcher, &board, PLAIN_DEPTH as u32).1,
+        );
+        println!(
+            "position {name:>10?} plain alpha-beta depth {PLAIN_DEPTH}: minimax {:.2} ms, plyforge {:.2} ms ({plain_nodes} nodes); minimax/plyforge time {:.2}",
+            minimax_plain_seconds * 1e3,
+            plain_seconds * 1e3,
+            minimax_plain_seconds / plain_seconds
+        );
         let configs = [
             ("equivalent", equivalent_config(), ITERATIVE_DEPTH as u32),
             (
@@ -263,7 +290,7 @@ fn bench(c: &mut Criterion) {
         });
         group.bench_with_input(BenchmarkId::new("plyforge", name), &board, |b, board| {
             b.iter_batched_ref(
-                || Searcher::new(Config::plain()),
+                || Searcher::new(plain_config()),
                 |searcher| ours(searcher, black_box(board), PLAIN_DEPTH as u32),
                 BatchSize::PerIteration,
             )

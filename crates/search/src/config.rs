@@ -35,6 +35,11 @@ pub struct Config {
     pub tt_mib: usize,
     /// Search threads (Lazy SMP). 1 gives deterministic results for depth and node limits.
     pub threads: usize,
+    /// Iterative deepening: search depth 1, 2, 3, … up to the limit, each iteration ordering
+    /// the next. Off: the depth limit is searched at once (a plain fixed-depth search; time and
+    /// node limits and the stop flag then have no completed iteration to fall back on, so that
+    /// one iteration always runs to its end).
+    pub iterative_deepening: bool,
     /// Use the transposition table (probe, cut-offs, move ordering). Off: nothing is stored.
     pub tt: bool,
     /// The least remaining depth at which a node probes and stores the transposition table
@@ -70,6 +75,7 @@ impl Default for Config {
             mode: Mode::Negamax,
             tt_mib: 16,
             threads: 1,
+            iterative_deepening: true,
             tt: true,
             tt_min_depth: 1,
             pvs: true,
@@ -101,9 +107,10 @@ impl Config {
         }
     }
 
-    /// Plain alpha-beta in generation order: every technique off.
+    /// Plain fixed-depth alpha-beta in generation order: every technique off.
     pub fn plain() -> Self {
         Config {
+            iterative_deepening: false,
             tt: false,
             pvs: false,
             aspiration: false,

@@ -238,10 +238,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.ordering.clear_killers();
         let mut result: Option<SearchResult<G::Move>> = None;
         let mut previous = None;
-        let mut depth = 1;
+        // Without iterative deepening the main thread searches its depth limit at once.
+        let mut depth = if self.is_main && !self.config.iterative_deepening {
+            max_depth
+        } else {
+            1
+        };
+        let first_depth = depth;
         while depth <= max_depth {
             let search_depth = (depth + helper_offset).min(MAX_PLY as u32 - 1);
-            self.can_abort = depth > 1 || !self.is_main;
+            // The main thread's first iteration always completes: it yields the move.
+            self.can_abort = depth > first_depth || !self.is_main;
             self.seldepth = 0;
             let score = self.search_root(&mut root, search_depth, previous);
             if self.aborted() {

@@ -30,6 +30,8 @@ struct Tree {
     ply: u32,
     last_mover: usize,
     branching: usize,
+    /// No outcomes and no dead ends: a tree no search can finish.
+    endless: bool,
 }
 
 impl Tree {
@@ -41,6 +43,14 @@ impl Tree {
             ply: 0,
             last_mover: 0,
             branching,
+            endless: false,
+        }
+    }
+
+    fn endless(seed: u64) -> Self {
+        Tree {
+            endless: true,
+            ..Tree::new(seed, 2, MAX_CHILDREN)
         }
     }
 }
@@ -59,7 +69,7 @@ impl Game for Tree {
 
     fn generate_moves(&self, moves: &mut Self::Moves) {
         // One node in eight below the root is a dead end (no moves: a draw).
-        if self.ply > 0 && mix(self.hash ^ 1).is_multiple_of(8) {
+        if !self.endless && self.ply > 0 && mix(self.hash ^ 1).is_multiple_of(8) {
             return;
         }
         let count = 1 + (mix(self.hash ^ 2) % self.branching as u64) as u8;
@@ -77,7 +87,7 @@ impl Game for Tree {
 
     fn outcome(&self) -> Option<Outcome> {
         // One node in ten below the root ends the game: mostly a win for the last mover.
-        if self.ply == 0 || !mix(self.hash ^ 3).is_multiple_of(10) {
+        if self.endless || self.ply == 0 || !mix(self.hash ^ 3).is_multiple_of(10) {
             return None;
         }
         Some(match mix(self.hash ^ 4) % 4 {
@@ -187,9 +197,13 @@ fn exact_configs(mode: Mode) -> Vec<(&'static str, Config)> {
         tt_mib: 1,
         ..Config::plain()
     };
+    let iterative = Config {
+        iterative_deepening: true,
+        ..plain.clone()
+    };
     let pvs = Config {
         pvs: true,
-        ..plain.clone()
+        ..iterative.clone()
     };
     let aspiration = Config {
         aspiration: true,
@@ -213,6 +227,7 @@ fn exact_configs(mode: Mode) -> Vec<(&'static str, Config)> {
     };
     vec![
         ("alpha-beta", plain),
+        ("iterative deepening", iterative),
         ("tt from depth 2", shallow_tt_off),
         ("pvs", pvs),
         ("aspiration", aspiration),
@@ -397,4 +412,47 @@ fn wrong_player_count_is_an_error() {
         }
     );
     assert!(error.to_string().contains("3 players"));
+}
+
+/// A search without limits ends when another thread raises the stop flag, on one and on two
+/// threads, with a completed, legal result.
+#[test]
+fn stop_flag_from_another_thread_ends_an_infinite_search() {
+    let root = Tree::endless(3);
+    for threads in [1, 2] {
+        let flag = StopFlag::new();
+        let remote = flag.clone();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            remote.stop();
+        });
+        let result = Searcher::new(Config {
+            threads,
+            ..Config::default()
+        })
+        .search(&root, &TreeEval, &Limits::infinite(flag), &[], |_| {})
+        .unwrap();
+        stopper.join().unwrap();
+        assert!(result.stopped);
+        assert!(result.depth >= 1);
+        check_pv_legal(&root, &result.pv);
+    }
+}
+
+/// A hard time limit ends a search without other limits.
+#[test]
+fn hard_time_limit_ends_the_search() {
+    let root = Tree::endless(4);
+    let millis = std::time::Duration::from_millis;
+    let result = Searcher::new(Config::default())
+        .search(
+            &root,
+            &TreeEval,
+            &Limits::time(millis(20), millis(40)),
+            &[],
+            |_| {},
+        )
+        .unwrap();
+    assert!(result.stopped);
+    check_pv_legal(&root, &result.pv);
 }
