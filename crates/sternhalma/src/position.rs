@@ -7,8 +7,7 @@ use crate::distance::DISTANCES;
 use crate::moves::Move;
 use crate::players::{MAX_PLAYERS, PlayerCount};
 use crate::star::{
-    ALL_HOLES, BITS, DIRECTIONS, HOLES, LANDINGS, NEIGHBOURS, NO_HOLE, POINT_HOLES, STEPS,
-    opposite_point,
+    ALL_HOLES, BITS, DIRECTIONS, LANDINGS, NEIGHBOURS, NO_HOLE, POINT_HOLES, STEPS, opposite_point,
 };
 use crate::zobrist::{MARBLE_KEYS, TO_MOVE_KEYS};
 use plyforge_bitboard::{BitBoard, geometries::Line121};
@@ -85,8 +84,8 @@ impl Position {
             players,
             to_move: to_move as u8,
         };
-        for hole in 0..HOLES {
-            position.free_neighbours[hole] = (STEPS[hole] & !occupied).count_ones() as u8;
+        for (hole, &steps) in STEPS.iter().enumerate() {
+            position.free_neighbours[hole] = (steps & !occupied).count_ones() as u8;
             for d in 0..DIRECTIONS {
                 if position.can_jump(hole, d) {
                     position.jump_directions[hole] |= 1 << d;
