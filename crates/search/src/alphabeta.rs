@@ -205,7 +205,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let config = self.config;
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
-        let hash = game.hash();
+        // The hash serves the table and repetitions only.
+        let hash = if config.tt || G::REPETITION_DRAWS {
+            game.hash()
+        } else {
+            0
+        };
         if ply > 0 {
             if let Some(outcome) = game.outcome() {
                 self.nodes += 1;
@@ -306,7 +311,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut scores = std::mem::take(&mut self.order_scores[ply]);
         scores.clear();
         let player = game.player_to_move();
-        for &mv in moves.as_slice() {
+        // With every ordering source off, moves are searched in generation order.
+        let ordered =
+            tt_move_key.is_some() || config.order_hints || config.killers || config.history;
+        for &mv in moves.as_slice().iter().filter(|_| ordered) {
             let key = G::move_key(mv);
             let noisy = game.is_noisy(mv);
             let facts = MoveFacts {
@@ -329,7 +337,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let moves = moves.as_mut_slice();
         let count = moves.len();
         for index in 0..count {
-            pick_next(moves, &mut scores, index);
+            if ordered {
+                pick_next(moves, &mut scores, index);
+            }
             let mv = moves[index];
             let noisy = game.is_noisy(mv);
             let quiet_late = !noisy
