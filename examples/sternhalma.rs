@@ -180,11 +180,11 @@ impl Session {
 
     fn eval(&self) {
         let evaluator = DistanceEvaluator::default();
-        for player in 0..self.position.players().get() {
+        let players = self.position.players().get();
+        for (player, symbol) in SYMBOLS.iter().enumerate().take(players) {
             println!(
-                "player {} ({}): distance {:3}, home {:2}, value {:6}, advantage {:6}",
+                "player {} ({symbol}): distance {:3}, home {:2}, value {:6}, advantage {:6}",
                 player + 1,
-                SYMBOLS[player],
                 self.position.distance_sum(player),
                 self.position.marbles_home(player),
                 evaluator.value(&self.position, player),
