@@ -3,7 +3,7 @@
 //! from 1 in the notation.
 
 use crate::error::PlayerCountError;
-use crate::star::{POINT_HOLES, POINTS, opposite_point};
+use crate::star::{POINTS, opposite_point};
 use core::fmt;
 use core::str::FromStr;
 
@@ -93,8 +93,72 @@ impl PlayerCount {
     /// The holes of `player`'s target.
     #[inline]
     pub fn target_holes(self, player: usize) -> u128 {
-        POINT_HOLES[self.target(player) % POINTS]
+        TARGET_HOLES[self as usize][player % MAX_PLAYERS]
     }
+
+    /// The target point of `player` by table lookup (no `match`), for the hot paths.
+    #[inline(always)]
+    pub(crate) fn target_fast(self, player: usize) -> usize {
+        TARGET_POINTS[self as usize][player % MAX_PLAYERS]
+    }
+
+    /// The player after `player` in turn order, without a division.
+    #[inline(always)]
+    pub(crate) const fn next(self, player: usize) -> usize {
+        if player + 1 == self.get() {
+            0
+        } else {
+            player + 1
+        }
+    }
+
+    /// The player before `player` in turn order, without a division.
+    #[inline(always)]
+    pub(crate) const fn previous(self, player: usize) -> usize {
+        if player == 0 {
+            self.get() - 1
+        } else {
+            player - 1
+        }
+    }
+}
+
+/// `TARGET_POINTS[count][player]`: the target point of each seat, per player count (in the
+/// order of [`PlayerCount::ALL`]; unused seats 0).
+static TARGET_POINTS: [[usize; MAX_PLAYERS]; 4] = target_points();
+
+/// `TARGET_HOLES[count][player]`: the holes of those targets (unused seats empty).
+static TARGET_HOLES: [[u128; MAX_PLAYERS]; 4] = target_holes();
+
+const fn target_points() -> [[usize; MAX_PLAYERS]; 4] {
+    let mut table = [[0; MAX_PLAYERS]; 4];
+    let mut count = 0;
+    while count < PlayerCount::ALL.len() {
+        let players = PlayerCount::ALL[count];
+        let mut player = 0;
+        while player < players.get() {
+            table[count][player] = players.target(player);
+            player += 1;
+        }
+        count += 1;
+    }
+    table
+}
+
+const fn target_holes() -> [[u128; MAX_PLAYERS]; 4] {
+    let points = target_points();
+    let masks = crate::star::point_masks();
+    let mut table = [[0; MAX_PLAYERS]; 4];
+    let mut count = 0;
+    while count < PlayerCount::ALL.len() {
+        let mut player = 0;
+        while player < PlayerCount::ALL[count].get() {
+            table[count][player] = masks[points[count][player] % POINTS];
+            player += 1;
+        }
+        count += 1;
+    }
+    table
 }
 
 impl fmt::Display for PlayerCount {

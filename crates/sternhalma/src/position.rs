@@ -137,8 +137,7 @@ impl Position {
     /// The player who moved last (the one before the player to move, in turn order).
     #[inline]
     pub fn last_mover(&self) -> usize {
-        let n = self.players.get();
-        (self.to_move as usize + n - 1) % n
+        self.players.previous(self.to_move as usize)
     }
 
     /// The marbles of `player` (from 0).
@@ -233,7 +232,7 @@ impl Position {
             debug_assert!(!self.is_occupied(mv.end_hole()), "{mv} lands on a marble");
             self.move_marble(player, mv.start_hole(), mv.end_hole());
         }
-        let next = (self.to_move as usize + 1) % self.players.get();
+        let next = self.players.next(self.to_move as usize);
         self.hand_turn_to(next);
         self.plies += 1;
     }
@@ -241,8 +240,7 @@ impl Position {
     /// Takes back `mv`, the last move played.
     #[inline]
     pub fn undo(&mut self, mv: Move) {
-        let n = self.players.get();
-        let previous = (self.to_move as usize + n - 1) % n;
+        let previous = self.players.previous(self.to_move as usize);
         self.hand_turn_to(previous);
         self.plies -= 1;
         if !mv.is_pass() {
@@ -267,7 +265,7 @@ impl Position {
         // equal.
         self.jump_directions[NO_HOLE as usize] = 0;
         self.free_neighbours[NO_HOLE as usize] = 0;
-        let target = self.players.target(player);
+        let target = self.players.target_fast(player);
         let (was, now) = (
             DISTANCES[target][from as usize] as u16,
             DISTANCES[target][to as usize] as u16,

@@ -255,7 +255,7 @@ pub const POINTS: usize = 6;
 /// P3 bottom, P4 lower left, P5 upper left.
 pub static POINT_HOLES: [u128; POINTS] = point_masks();
 
-const fn point_masks() -> [u128; POINTS] {
+pub(crate) const fn point_masks() -> [u128; POINTS] {
     let mut masks = [0u128; POINTS];
     let mut row = 0;
     while row < ROWS {
