@@ -5,7 +5,7 @@
 use crate::attacks::{self, Bits};
 use crate::castling::{CastleRights, Wing};
 use crate::color::Color;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{KIND_CASTLE, KIND_EN_PASSANT, KIND_PROMOTION, Move};
 use crate::piece::{Piece, Role};
 use crate::square::{File, Rank, Square};
 use crate::zobrist;
@@ -361,12 +361,12 @@ impl Board {
     /// Plays `mv`, which must be legal in this position (as every generated move is).
     /// Playing an illegal move leaves a board that may break later calls (never memory
     /// safety); use [`Board::try_play`] for moves from outside.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         let them = !us;
-        let from = mv.from() as usize;
-        let to = mv.to() as usize;
+        let from = mv.from_index();
+        let to = mv.to_index();
         let role = self.occupied_role(from);
 
         if let Some(square) = self.en_passant.take() {
@@ -377,8 +377,8 @@ impl Board {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
 
-        match mv.kind() {
-            MoveKind::Castle => {
+        match mv.kind_bits() {
+            KIND_CASTLE => {
                 let back_rank = from & !7;
                 let (king_to, rook_to) = if to > from {
                     (back_rank + File::G as usize, back_rank + File::F as usize)
@@ -390,7 +390,7 @@ impl Board {
                 self.toggle(us, Role::King, king_to);
                 self.toggle(us, Role::Rook, rook_to);
             }
-            MoveKind::EnPassant => {
+            KIND_EN_PASSANT => {
                 // The captured pawn stands beside the origin, on the destination's file.
                 let captured = (from & !7) | (to & 7);
                 self.toggle(them, Role::Pawn, captured);
@@ -399,17 +399,28 @@ impl Board {
                 self.halfmove_clock = 0;
             }
             kind => {
-                if self.colors[them.index()] & (1 << to) != 0 {
+                let from_bit: Bits = 1 << from;
+                let to_bit: Bits = 1 << to;
+                if self.colors[them.index()] & to_bit != 0 {
                     let captured = self.occupied_role(to);
                     self.toggle(them, captured, to);
                     self.halfmove_clock = 0;
                 }
-                self.toggle(us, role, from);
-                let placed = match kind {
-                    MoveKind::Promotion(promoted) => promoted,
-                    _ => role,
-                };
-                self.toggle(us, placed, to);
+                // One update per board for the move itself, not a remove and an add.
+                self.colors[us.index()] ^= from_bit | to_bit;
+                match kind {
+                    KIND_PROMOTION.. => {
+                        let promoted = Role::PROMOTIONS[usize::from(kind - KIND_PROMOTION) & 3];
+                        self.roles[Role::Pawn as usize] ^= from_bit;
+                        self.roles[promoted.index()] ^= to_bit;
+                        self.hash ^=
+                            zobrist::piece(us, Role::Pawn, from) ^ zobrist::piece(us, promoted, to);
+                    }
+                    _ => {
+                        self.roles[role.index()] ^= from_bit | to_bit;
+                        self.hash ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
+                    }
+                }
                 if role == Role::Pawn {
                     self.halfmove_clock = 0;
                     if from ^ to == 16 {
@@ -436,31 +447,45 @@ impl Board {
     #[inline]
     fn update_rights(&mut self, mover: Color, role: Role, touched: Bits) {
         let old = self.rights;
-        if role == Role::King {
-            self.rights -= CastleRights::color(mover);
+        let masks = self.castle_masks();
+        // A king move (castling included, where the king may land off `touched`) loses both.
+        let mut lost = if role == Role::King {
+            CastleRights::color(mover).bits()
+        } else {
+            0
+        };
+        for (right, mask) in masks.iter().enumerate() {
+            lost |= u8::from(touched & mask != 0) << right;
         }
-        for color in Color::ALL {
-            for wing in Wing::ALL {
-                if self
-                    .castle_rook(color, wing)
-                    .is_some_and(|rook| touched & rook.bit() != 0)
-                {
-                    self.rights -= CastleRights::of(color, wing);
-                }
-            }
+        self.rights = CastleRights::from_bits_truncate(old.bits() & !lost);
+        if self.rights != old {
+            self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.rights);
+            self.update_castle_squares();
         }
-        self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.rights);
-        self.update_castle_squares();
+    }
+
+    /// For each castling right (in flag order), the rook square (and the king's) whose move or
+    /// capture loses it.
+    #[inline(always)]
+    fn castle_masks(&self) -> [Bits; 4] {
+        let mut masks = [0; 4];
+        for (right, mask) in masks.iter_mut().enumerate() {
+            let color = right >> 1;
+            let back_rank = if color == 0 { 0 } else { 56 };
+            let rook = back_rank + self.castle_files[color][right & 1] as usize;
+            let king = self.roles[Role::King as usize] & self.colors[color];
+            *mask = (1 << rook) | king;
+        }
+        masks
     }
 
     /// Recomputes [`Board::castle_squares`] from the rights.
     pub(crate) fn update_castle_squares(&mut self) {
+        let masks = self.castle_masks();
         let mut squares = 0;
-        for color in Color::ALL {
-            for wing in Wing::ALL {
-                if let Some(rook) = self.castle_rook(color, wing) {
-                    squares |= rook.bit() | self.king_square(color).bit();
-                }
+        for (right, mask) in masks.iter().enumerate() {
+            if self.rights.bits() & (1 << right) != 0 {
+                squares |= mask;
             }
         }
         self.castle_squares = squares;

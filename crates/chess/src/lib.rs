@@ -61,5 +61,5 @@ pub use piece::{ParsePieceError, Piece, Role};
 pub use plyforge_bitboard::BitBoard;
 pub use plyforge_bitboard::geometries::Grid8x8;
 pub use san::SanError;
-pub use square::{File, ParseSquareError, Rank, Square};
+pub use square::{File, ParseFileError, ParseRankError, ParseSquareError, Rank, Square};
 pub use uci::UciError;

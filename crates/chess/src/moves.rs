@@ -27,10 +27,10 @@ pub enum MoveKind {
 }
 
 const KIND_NORMAL: u16 = 0;
-const KIND_EN_PASSANT: u16 = 1;
-const KIND_CASTLE: u16 = 2;
+pub(crate) const KIND_EN_PASSANT: u16 = 1;
+pub(crate) const KIND_CASTLE: u16 = 2;
 /// Promotions use kinds 4..=7 for knight, bishop, rook and queen.
-const KIND_PROMOTION: u16 = 4;
+pub(crate) const KIND_PROMOTION: u16 = 4;
 
 /// A move: origin, destination and kind in 16 bits.
 ///
@@ -102,6 +102,24 @@ impl Move {
             }
             _ => MoveKind::Normal,
         }
+    }
+
+    /// The origin square's index, for the hot paths.
+    #[inline(always)]
+    pub(crate) const fn from_index(self) -> usize {
+        (self.0 & FROM_MASK) as usize
+    }
+
+    /// The destination square's index, for the hot paths.
+    #[inline(always)]
+    pub(crate) const fn to_index(self) -> usize {
+        (self.0 >> TO_SHIFT & FROM_MASK) as usize
+    }
+
+    /// The raw kind bits: 0 normal, 1 en passant, 2 castling, 4..=7 promotions.
+    #[inline(always)]
+    pub(crate) const fn kind_bits(self) -> u16 {
+        self.0 >> KIND_SHIFT
     }
 
     /// The promotion role, if any.

@@ -271,3 +271,71 @@ impl fmt::Display for Rank {
         write!(f, "{}", self.char())
     }
 }
+
+/// A file name that is not a single letter `a`-`h`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseFileError;
+
+impl fmt::Display for ParseFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a file is one letter `a`-`h`")
+    }
+}
+
+impl core::error::Error for ParseFileError {}
+
+impl FromStr for File {
+    type Err = ParseFileError;
+    fn from_str(text: &str) -> Result<File, ParseFileError> {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(letter @ 'a'..='h'), None) => File::from_char(letter).ok_or(ParseFileError),
+            _ => Err(ParseFileError),
+        }
+    }
+}
+
+/// A rank name that is not a single digit `1`-`8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseRankError;
+
+impl fmt::Display for ParseRankError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a rank is one digit `1`-`8`")
+    }
+}
+
+impl core::error::Error for ParseRankError {}
+
+impl FromStr for Rank {
+    type Err = ParseRankError;
+    fn from_str(text: &str) -> Result<Rank, ParseRankError> {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(digit), None) => Rank::from_char(digit).ok_or(ParseRankError),
+            _ => Err(ParseRankError),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn names_round_trip() {
+        for square in Square::ALL {
+            assert_eq!(square.to_string().parse(), Ok(square));
+            assert_eq!(square.file().to_string().parse(), Ok(square.file()));
+            assert_eq!(square.rank().to_string().parse(), Ok(square.rank()));
+            assert_eq!(Square::new(square.file(), square.rank()), square);
+            assert_eq!(square.flip_rank().flip_rank(), square);
+        }
+        assert_eq!("i1".parse::<Square>(), Err(ParseSquareError));
+        assert_eq!("A1".parse::<Square>(), Err(ParseSquareError));
+        assert_eq!("a9".parse::<Square>(), Err(ParseSquareError));
+        assert_eq!("ab".parse::<File>(), Err(ParseFileError));
+        assert_eq!("0".parse::<Rank>(), Err(ParseRankError));
+    }
+}

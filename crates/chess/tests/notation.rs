@@ -260,6 +260,9 @@ proptest! {
         let _ = text.parse::<Square>();
         let _ = text.parse::<Color>();
         let _ = text.parse::<plyforge_chess::Piece>();
+        let _ = text.parse::<plyforge_chess::Role>();
+        let _ = text.parse::<plyforge_chess::File>();
+        let _ = text.parse::<plyforge_chess::Rank>();
         let board = Board::default();
         let _ = board.parse_uci(&text);
         let _ = board.parse_san(&text);
