@@ -365,8 +365,8 @@ impl Board {
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         let them = !us;
-        let from = mv.from_index();
-        let to = mv.to_index();
+        let from = mv.origin_index();
+        let to = mv.target_index();
         let role = self.occupied_role(from);
 
         if let Some(square) = self.en_passant.take() {

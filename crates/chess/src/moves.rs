@@ -106,13 +106,13 @@ impl Move {
 
     /// The origin square's index, for the hot paths.
     #[inline(always)]
-    pub(crate) const fn from_index(self) -> usize {
+    pub(crate) const fn origin_index(self) -> usize {
         (self.0 & FROM_MASK) as usize
     }
 
     /// The destination square's index, for the hot paths.
     #[inline(always)]
-    pub(crate) const fn to_index(self) -> usize {
+    pub(crate) const fn target_index(self) -> usize {
         (self.0 >> TO_SHIFT & FROM_MASK) as usize
     }
 
