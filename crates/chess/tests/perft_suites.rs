@@ -197,11 +197,12 @@ fn full_run_limit() -> u64 {
 #[test]
 #[ignore = "minutes in release mode: cargo test --release -p plyforge-chess --test perft_suites -- --ignored"]
 fn standard_suite_full() {
-    run(
+    let nodes = run(
         &epd_suite("perftsuite.epd"),
-        u64::MAX,
+        full_run_limit(),
         Board::from_fen_lenient,
     );
+    println!("perftsuite.epd: {nodes} nodes checked");
 }
 
 /// Every depth of every position of `frcperftsuite.epd`.
