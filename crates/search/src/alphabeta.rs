@@ -14,7 +14,7 @@ use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::MoveBuffer;
 use crate::ordering::{MoveFacts, pick_next};
 use crate::score::{EVAL_LIMIT, MAX_PLY, Score, is_decisive, loss_in, win_in};
-use crate::thread::Worker;
+use crate::thread::{LMR_TABLE_SIZE, Worker};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
 /// The score of a draw.
@@ -103,6 +103,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };
         let score = if quiescence {
             self.quiescence(child, ply + 1, low, high)
+        } else if depth <= 0 {
+            self.leaf(child, ply + 1, low, high)
         } else {
             self.alphabeta(child, depth, ply + 1, low, high, true)
         };
@@ -225,7 +227,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 return self.evaluate(game);
             }
         }
-        self.path[ply] = hash;
+        if G::REPETITION_DRAWS {
+            self.path[ply] = hash;
+        }
         let in_check = game.in_check();
         if in_check && config.check_extension && ply > 0 {
             depth += 1;
@@ -308,37 +312,55 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if moves.is_empty() {
             return self.outcome_score(game, game.outcome_without_moves(), ply);
         }
-        let mut scores = std::mem::take(&mut self.order_scores[ply]);
-        scores.clear();
         let player = game.player_to_move();
+        let moves = moves.as_mut_slice();
+        let count = moves.len();
+        // The transposition-table move goes first, before the other moves are scored: when it
+        // cuts off, their scores are never needed. (The selection below would pick it first
+        // anyway: it has the highest score.) With the history heuristic on, the scores are taken
+        // before the move is searched all the same, as its search updates the history: the
+        // order, and so the node count, stays what an eager scoring gives.
+        let mut searched_first = 0;
+        if let Some(at) =
+            tt_move_key.and_then(|tt_key| moves.iter().position(|&mv| G::move_key(mv) == tt_key))
+        {
+            moves.swap(0, at);
+            searched_first = 1;
+        }
         // With every ordering source off, moves are searched in generation order.
         let ordered =
             tt_move_key.is_some() || config.order_hints || config.killers || config.history;
-        for &mv in moves.as_slice().iter().filter(|_| ordered) {
-            let key = G::move_key(mv);
-            let noisy = game.is_noisy(mv);
-            let facts = MoveFacts {
-                tt_move: tt_move_key == Some(key),
-                noisy,
-                hint: if config.order_hints {
-                    game.move_order_hint(mv)
-                } else {
-                    0
-                },
-                key,
-            };
-            // Switched-off killers and history are never recorded, so they score nothing here.
-            scores.push(self.ordering.score(mv, &facts, ply, player));
-        }
+        let mut scores = std::mem::take(&mut self.order_scores[ply]);
+        scores.clear();
+        let mut scored = false;
 
         let original_alpha = alpha;
         let mut best_score = -crate::score::INFINITY;
         let mut best_move = None;
-        let moves = moves.as_mut_slice();
-        let count = moves.len();
         for index in 0..count {
-            if ordered {
-                pick_next(moves, &mut scores, index);
+            if ordered && !scored && (index >= searched_first || config.history) {
+                scored = true;
+                for &mv in &moves[searched_first..] {
+                    let key = G::move_key(mv);
+                    let facts = MoveFacts {
+                        tt_move: tt_move_key == Some(key),
+                        noisy: game.is_noisy(mv),
+                        hint: if config.order_hints {
+                            game.move_order_hint(mv)
+                        } else {
+                            0
+                        },
+                        key,
+                    };
+                    scores.push(self.ordering.score(mv, &facts, ply, player));
+                }
+            }
+            if ordered && index >= searched_first {
+                pick_next(
+                    &mut moves[searched_first..],
+                    &mut scores,
+                    index - searched_first,
+                );
             }
             let mv = moves[index];
             let noisy = game.is_noisy(mv);
@@ -349,7 +371,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 && index >= LMR_MIN_MOVES
                 && !self.ordering.is_killer(mv, ply);
             let mut reduction = if quiet_late {
-                self.lmr_table[(depth as usize).min(63)][index.min(63)] as i32
+                self.lmr_table[(depth as usize).min(LMR_TABLE_SIZE - 1)]
+                    [index.min(LMR_TABLE_SIZE - 1)] as i32
             } else {
                 0
             };
@@ -386,7 +409,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         line.extend_from_slice(&tail[0]);
                     }
                     if score >= beta {
-                        if !noisy {
+                        if !noisy && (config.killers || config.history) {
                             self.reward_quiet(moves, index, player, depth, ply, game);
                         }
                         break;
@@ -464,6 +487,35 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
     }
 
+    /// A child with no depth left, the most common node: what [`Self::alphabeta`] does there
+    /// (game over, repetition, the ply limit, a check extension), without an interior node's
+    /// set-up, then quiescence search or the evaluation.
+    #[inline]
+    fn leaf(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.pv[ply].clear();
+        if let Some(outcome) = game.outcome() {
+            self.nodes += 1;
+            return self.outcome_score(game, outcome, ply);
+        }
+        if G::REPETITION_DRAWS {
+            let hash = game.hash();
+            if self.is_repetition(game, hash, ply) {
+                self.nodes += 1;
+                return DRAW;
+            }
+            self.path[ply] = hash;
+        }
+        if ply >= MAX_PLY - 1 {
+            self.nodes += 1;
+            return self.evaluate(game);
+        }
+        if self.config.check_extension && game.in_check() {
+            // Extended by a ply: an interior node after all (its checks above repeat).
+            return self.alphabeta(game, 0, ply, alpha, beta, true);
+        }
+        self.quiescence_body(game, ply, alpha, beta)
+    }
+
     /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.
     fn quiescence(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
         self.pv[ply].clear();
@@ -484,13 +536,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     /// Quiescence search of a position known not to be over: stand pat on the evaluation, then
     /// try the noisy moves (every move when in check, where standing pat is not an option).
-    fn quiescence_body(
-        &mut self,
-        game: &mut G,
-        ply: usize,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Score {
+    #[inline]
+    fn quiescence_body(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
         if self.count_node_and_check_abort() {
             return DRAW;
         }
@@ -498,20 +545,34 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if !self.config.quiescence || ply >= MAX_PLY - 1 {
             return self.evaluate(game);
         }
-        let in_check = game.in_check();
+        if game.in_check() {
+            return self.quiescence_moves(game, ply, alpha, beta, true, -crate::score::INFINITY);
+        }
+        let stand_pat = self.evaluate(game);
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        self.quiescence_moves(game, ply, alpha.max(stand_pat), beta, false, stand_pat)
+    }
+
+    /// The move loop of quiescence search: every move when `in_check`, else the noisy moves
+    /// against the stand-pat score `best_score`.
+    fn quiescence_moves(
+        &mut self,
+        game: &mut G,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        in_check: bool,
+        mut best_score: Score,
+    ) -> Score {
         let mut moves = G::Moves::default();
-        let mut best_score = -crate::score::INFINITY;
         if in_check {
             game.generate_moves(&mut moves);
             if moves.is_empty() {
                 return self.outcome_score(game, game.outcome_without_moves(), ply);
             }
         } else {
-            best_score = self.evaluate(game);
-            if best_score >= beta {
-                return best_score;
-            }
-            alpha = alpha.max(best_score);
             game.generate_noisy_moves(&mut moves);
             if moves.is_empty() {
                 return best_score;

@@ -31,17 +31,28 @@ pub(crate) struct MoveFacts {
 /// Killer moves and history scores of one thread.
 pub(crate) struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
+    /// Empty when the history heuristic is off (nothing to allocate and zero per search).
     history: Vec<i32>,
     players: usize,
+    use_killers: bool,
+    use_history: bool,
 }
 
 impl<M: Copy + Eq> Ordering<M> {
-    /// Empty tables for a game of `players` players.
-    pub fn new(players: usize) -> Self {
+    /// Empty tables for a game of `players` players, with killers and the history heuristic
+    /// each on or off. A switched-off source is never looked up and never recorded.
+    pub fn new(players: usize, killers: bool, history: bool) -> Self {
+        let players = players.max(1);
         Ordering {
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; players.max(1) * MOVE_KEYS],
-            players: players.max(1),
+            history: if history {
+                vec![0; players * MOVE_KEYS]
+            } else {
+                Vec::new()
+            },
+            players,
+            use_killers: killers,
+            use_history: history,
         }
     }
 
@@ -52,22 +63,24 @@ impl<M: Copy + Eq> Ordering<M> {
             TT_MOVE_SCORE
         } else if facts.noisy {
             NOISY_SCORE + facts.hint
-        } else if self.killers[ply][0] == Some(mv) {
+        } else if self.use_killers && self.killers[ply][0] == Some(mv) {
             KILLER_SCORE + 1
-        } else if self.killers[ply][1] == Some(mv) {
+        } else if self.use_killers && self.killers[ply][1] == Some(mv) {
             KILLER_SCORE
-        } else {
+        } else if self.use_history {
             self.history[self.index(player, facts.key)] + facts.hint
+        } else {
+            facts.hint
         }
     }
 
     /// Whether `mv` is a killer at `ply`.
     #[inline]
     pub fn is_killer(&self, mv: M, ply: usize) -> bool {
-        self.killers[ply].contains(&Some(mv))
+        self.use_killers && self.killers[ply].contains(&Some(mv))
     }
 
-    /// Records a quiet move that caused a cut-off.
+    /// Records a quiet move that caused a cut-off (only called with killers on).
     pub fn add_killer(&mut self, mv: M, ply: usize) {
         let slots = &mut self.killers[ply];
         if slots[0] != Some(mv) {
@@ -77,7 +90,8 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 
     /// Rewards (positive `bonus`) or punishes a quiet move of `player`. The gravity term makes
-    /// the score saturate at ±`HISTORY_MAX` and lets old results fade.
+    /// the score saturate at ±`HISTORY_MAX` and lets old results fade. Only called with the
+    /// history heuristic on.
     pub fn update_history(&mut self, player: usize, key: u16, bonus: i32) {
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let index = self.index(player, key);
@@ -98,18 +112,28 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 }
 
-/// Moves `i`'s best remaining move (by `scores`) to position `i`: a selection sort done lazily,
-/// because a cut-off usually comes before the list is exhausted.
+/// Moves the best remaining move (by `scores`, the first of equals) to position `i`: a
+/// selection sort done lazily, because a cut-off usually comes before the list is exhausted.
+/// `moves` and `scores` have the same length.
 #[inline]
 pub(crate) fn pick_next<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
+    debug_assert_eq!(moves.len(), scores.len());
+    let Some(remaining) = scores.get(i..) else {
+        return;
+    };
+    // Iterating (not indexing) keeps bounds checks out of the loop.
+    let mut best = 0;
+    let mut best_score = i32::MIN;
+    for (j, &score) in remaining.iter().enumerate() {
+        if score > best_score {
             best = j;
+            best_score = score;
         }
     }
-    moves.swap(i, best);
-    scores.swap(i, best);
+    if best != 0 {
+        moves.swap(i, i + best);
+        scores.swap(i, i + best);
+    }
 }
 
 #[cfg(test)]
@@ -118,7 +142,7 @@ mod tests {
 
     #[test]
     fn history_saturates() {
-        let mut ordering = Ordering::<u8>::new(2);
+        let mut ordering = Ordering::<u8>::new(2, true, true);
         for _ in 0..1000 {
             ordering.update_history(1, 7, 400);
         }

@@ -22,6 +22,8 @@ use std::time::Instant;
 const POLL_INTERVAL: u64 = 256;
 /// Nodes a helper counts locally before adding them to the shared counter.
 const FLUSH_INTERVAL: u64 = 1024;
+/// Rows (depths) and columns (move numbers) of the late-move reduction table.
+pub(crate) const LMR_TABLE_SIZE: usize = 64;
 /// The first depth searched with an aspiration window.
 const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// Keys mixed into the transposition-table key in paranoid mode, one per root player, so that
@@ -74,10 +76,16 @@ pub(crate) struct Worker<'a, G: Game, E> {
     pub pv: Vec<Vec<G::Move>>,
     /// Move-ordering scores, one reusable list per ply.
     pub order_scores: Vec<Vec<i32>>,
-    /// Reductions by depth and move number.
-    pub lmr_table: Vec<[u8; 64]>,
+    /// Reductions by depth and move number (empty when late-move reductions are off).
+    pub lmr_table: Vec<[u8; LMR_TABLE_SIZE]>,
     pub nodes: u64,
     flushed: u64,
+    /// The node count at which [`Worker::count_node_and_check_abort`] next looks at the limits:
+    /// between two looks a node costs one comparison.
+    next_poll: u64,
+    /// Set once this thread saw the abort flag (or raised it): the search unwinds. A plain
+    /// field, so that the move loop does not load the shared atomic after every move.
+    stopped: bool,
     pub seldepth: usize,
     /// False during the first iteration, which always completes.
     pub can_abort: bool,
@@ -108,12 +116,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             mode: config.mode,
             root_player,
             path: vec![0; MAX_PLY + 1],
-            ordering: Ordering::new(root.player_count()),
+            ordering: Ordering::new(root.player_count(), config.killers, config.history),
             pv: vec![Vec::new(); MAX_PLY + 1],
             order_scores: vec![Vec::new(); MAX_PLY + 1],
-            lmr_table: (0..64)
+            // Thousands of logarithms: only when late-move reductions are on.
+            lmr_table: (0..if config.lmr { LMR_TABLE_SIZE } else { 0 })
                 .map(|depth| {
-                    let mut row = [0u8; 64];
+                    let mut row = [0u8; LMR_TABLE_SIZE];
                     for (index, r) in row.iter_mut().enumerate().skip(1) {
                         if depth > 0 {
                             let ln = (depth as f64).ln() * (index as f64).ln();
@@ -125,21 +134,36 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 .collect(),
             nodes: 0,
             flushed: 0,
+            next_poll: 0,
+            stopped: false,
             seldepth: 0,
             can_abort: false,
             root_best: None,
         }
     }
 
-    /// Counts a node and tells whether the search must unwind now.
+    /// Counts a node and tells whether the search must unwind now. The limits are looked at
+    /// every [`POLL_INTERVAL`] nodes (and exactly at a node limit), not at every node.
     #[inline]
     pub fn count_node_and_check_abort(&mut self) -> bool {
         self.nodes += 1;
+        self.nodes >= self.next_poll && self.poll()
+    }
+
+    /// Looks at the abort flag and, on the main thread, the limits; schedules the next look.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> bool {
+        if self.stopped {
+            // Unwinding: every further node is refused at once.
+            return true;
+        }
+        self.next_poll = self.nodes + POLL_INTERVAL;
         if !self.can_abort {
             return false;
         }
         if self.shared.aborted() {
-            return true;
+            return self.stop();
         }
         if self.is_main {
             let limits = self.shared.limits;
@@ -148,17 +172,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 if total >= limit {
                     return self.raise_abort();
                 }
+                // Look again exactly when this thread alone could reach the limit.
+                self.next_poll = self.next_poll.min(self.nodes + (limit - total));
             }
-            if self.nodes.is_multiple_of(POLL_INTERVAL) {
-                if limits.stop.as_ref().is_some_and(|flag| flag.is_stopped()) {
-                    return self.raise_abort();
-                }
-                if limits
-                    .hard_time
-                    .is_some_and(|hard| self.shared.start.elapsed() >= hard)
-                {
-                    return self.raise_abort();
-                }
+            if limits.stop.as_ref().is_some_and(|flag| flag.is_stopped()) {
+                return self.raise_abort();
+            }
+            if limits
+                .hard_time
+                .is_some_and(|hard| self.shared.start.elapsed() >= hard)
+            {
+                return self.raise_abort();
             }
         } else if self.nodes - self.flushed >= FLUSH_INTERVAL {
             self.flush_nodes();
@@ -166,8 +190,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         false
     }
 
-    fn raise_abort(&self) -> bool {
+    /// Raises the shared abort flag (main thread) and unwinds this thread.
+    fn raise_abort(&mut self) -> bool {
         self.shared.abort.store(true, MemoryOrder::Relaxed);
+        self.stop()
+    }
+
+    /// Unwinds this thread: every further node polls, and is refused.
+    fn stop(&mut self) -> bool {
+        self.stopped = true;
+        self.next_poll = 0;
         true
     }
 
@@ -179,10 +211,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.flushed = self.nodes;
     }
 
-    /// Whether the last iteration may be trusted: nothing aborted it.
+    /// Whether this thread is unwinding because the search was aborted (the running iteration
+    /// is then not to be trusted).
     #[inline]
     pub fn aborted(&self) -> bool {
-        self.can_abort && self.shared.aborted()
+        self.stopped
     }
 
     /// Searches the root to `depth` with aspiration windows around `previous`.
@@ -249,6 +282,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let search_depth = (depth + helper_offset).min(MAX_PLY as u32 - 1);
             // The main thread's first iteration always completes: it yields the move.
             self.can_abort = depth > first_depth || !self.is_main;
+            // Look at the limits at the iteration's first node (a node limit may be reached).
+            self.next_poll = 0;
             self.seldepth = 0;
             let score = self.search_root(&mut root, search_depth, previous);
             if self.aborted() {
