@@ -27,9 +27,6 @@ pub const NO_HOLE: u8 = 127;
 /// entries, so the index is in bounds by construction (`hole & (BITS - 1)`).
 pub const BITS: usize = 128;
 
-/// Room for a direction found by a bit scan of a byte (`d & 7`).
-pub const DIRECTION_SLOTS: usize = 8;
-
 /// Every hole of the board.
 pub const ALL_HOLES: u128 = (1u128 << HOLES) - 1;
 
@@ -202,22 +199,41 @@ const fn step_masks() -> [u128; HOLES] {
     masks
 }
 
-/// `LANDING_BITS[h][d]`: the landing hole of a jump from `h` in direction `d` as a one-hole set
-/// (empty when the jump would leave the board), so a chain search ORs sets without branches.
-/// Padded to [`BITS`] holes and [`DIRECTION_SLOTS`] directions (the padding is empty).
-pub static LANDING_BITS: [[u128; DIRECTION_SLOTS]; BITS] = landing_bits();
+/// The number of directions in each half of a jump-direction byte: the landing sets below are
+/// tabulated per half (directions 0-2 and 3-5), 8 combinations each.
+pub const HALF_DIRECTIONS: usize = DIRECTIONS / 2;
 
-const fn landing_bits() -> [[u128; DIRECTION_SLOTS]; BITS] {
+/// The number of subsets of one half's directions.
+pub const HALF_SUBSETS: usize = 1 << HALF_DIRECTIONS;
+
+/// `LANDING_SETS[h][half][s]`: the landing holes of the jumps from `h` in the directions of the
+/// subset `s` of half `half` (directions `3 * half ..= 3 * half + 2`), as a set. A chain search
+/// finds the landings of any set of directions with two loads and an OR, instead of a loop
+/// over the directions; split in halves the table is 32 KB (one table of all 64 subsets
+/// would be 128 KB, past the first-level cache). Padded to [`BITS`] holes (the padding is
+/// empty), and jumps off the board land nowhere.
+pub static LANDING_SETS: [[[u128; HALF_SUBSETS]; 2]; BITS] = landing_sets();
+
+const fn landing_sets() -> [[[u128; HALF_SUBSETS]; 2]; BITS] {
     let landings = line_table(2);
-    let mut table = [[0u128; DIRECTION_SLOTS]; BITS];
+    let mut table = [[[0u128; HALF_SUBSETS]; 2]; BITS];
     let mut hole = 0;
     while hole < HOLES {
-        let mut d = 0;
-        while d < DIRECTIONS {
-            if landings[hole][d] != NO_HOLE {
-                table[hole][d] = 1u128 << landings[hole][d];
+        let mut half = 0;
+        while half < 2 {
+            let mut subset = 0;
+            while subset < HALF_SUBSETS {
+                let mut bit = 0;
+                while bit < HALF_DIRECTIONS {
+                    let landing = landings[hole][half * HALF_DIRECTIONS + bit];
+                    if subset >> bit & 1 == 1 && landing != NO_HOLE {
+                        table[hole][half][subset] |= 1u128 << landing;
+                    }
+                    bit += 1;
+                }
+                subset += 1;
             }
-            d += 1;
+            half += 1;
         }
         hole += 1;
     }
