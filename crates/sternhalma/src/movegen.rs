@@ -7,7 +7,7 @@
 
 use crate::error::{IllegalReason, MoveError};
 use crate::moves::Move;
-use crate::position::{Position, holes};
+use crate::position::{Position, for_each_hole, holes};
 use crate::star::{BITS, HALF_DIRECTIONS, HALF_SUBSETS, HOLES, LANDING_SETS, STEPS, TOWARDS};
 use plyforge_search::{MoveBuffer, MoveList};
 
@@ -47,10 +47,10 @@ impl Position {
         while frontier != 0 {
             reached |= frontier;
             let mut next = 0;
-            for hole in holes(frontier) {
-                let hole = hole as usize & (BITS - 1);
+            for_each_hole(frontier, |hole| {
+                let hole = hole & (BITS - 1);
                 next |= landings(hole, self.jump_directions[hole] & !blocked[hole]);
-            }
+            });
             frontier = next & !reached;
         }
         reached & !start
@@ -94,16 +94,23 @@ impl Position {
             return 0;
         }
         let mut count = 0;
-        for from in holes(self.marbles[self.to_move()]) {
-            let from = from as usize & (BITS - 1);
+        for_each_hole(self.marbles[self.to_move()], |from| {
+            let from = from & (BITS - 1);
             let first = self.jump_directions[from];
-            count += if first == 0 {
-                self.free_neighbours[from] as u64
-            } else {
-                let steps = STEPS[from % HOLES] & self.empty();
-                (self.jump_destinations(from, first) | steps).count_ones() as u64
-            };
-        }
+            // A jump moves two holes along a line, so every chain lands at an even offset of
+            // the lattice from `from`, never on a neighbour: steps and jumps are disjoint and
+            // their counts add up.
+            count += self.free_neighbours[from] as u64;
+            if first != 0 {
+                let jumps = self.jump_destinations(from, first);
+                debug_assert_eq!(
+                    jumps & STEPS[from % HOLES],
+                    0,
+                    "a jump lands next to {from}"
+                );
+                count += jumps.count_ones() as u64;
+            }
+        });
         count.max(1)
     }
 

@@ -343,6 +343,21 @@ impl Position {
     }
 }
 
+/// Calls `visit` with every hole of a raw set, lowest first, one 64-bit half at a time: the
+/// bit scan and clear of a `u128` take twice the instructions of a `u64`'s, and the hot loops
+/// (counting, generating) run over ten marbles per node.
+#[inline(always)]
+pub(crate) fn for_each_hole(set: u128, mut visit: impl FnMut(usize)) {
+    const HALF: u32 = u64::BITS;
+    for (half, offset) in [(set as u64, 0), ((set >> HALF) as u64, HALF)] {
+        let mut bits = half;
+        while bits != 0 {
+            visit((bits.trailing_zeros() + offset) as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
 /// The holes of a raw set, lowest first.
 #[inline(always)]
 pub(crate) fn holes(mut set: u128) -> impl Iterator<Item = u8> {
