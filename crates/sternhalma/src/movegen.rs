@@ -8,7 +8,7 @@
 use crate::error::{IllegalReason, MoveError};
 use crate::moves::Move;
 use crate::position::{Position, for_each_hole, holes};
-use crate::star::{BITS, HALF_DIRECTIONS, HALF_SUBSETS, HOLES, LANDING_SETS, STEPS, TOWARDS};
+use crate::star::{BITS, HALF_DIRECTIONS, HALF_SUBSETS, HOLES, LANDING_SETS, STEPS};
 use plyforge_search::{MoveBuffer, MoveList};
 
 /// The most moves a position can have: ten marbles, each with at most every empty hole
@@ -41,25 +41,27 @@ impl Position {
     /// build targets a CPU with `popcnt`).
     #[inline(never)]
     fn jump_destinations(&self, from: usize, first: u8) -> (u128, u32) {
-        // The marble has left `from`: nothing jumps over it, so the neighbours of `from` lose
-        // the direction towards it (TOWARDS, which is empty for every other hole, so no test
-        // of adjacency is needed); landing on it is harmless, it is already reached.
-        let blocked = &TOWARDS[from % HOLES];
-        let start = 1u128 << from;
-        let mut reached = start;
-        let mut frontier = landings(from, first) & !reached;
+        // The marble has left `from`, yet `jump_directions` still sees it there. That changes
+        // nothing: a jump moves two holes along a line, so every landing is an even offset of
+        // the lattice from `from` (twice a sum of unit steps), while a jump over `from` would
+        // start on one of its neighbours (an odd offset) and a jump onto `from` is excluded
+        // because `from` counts as occupied. So the chains never touch `from`, and `reached`
+        // starts empty.
+        let mut reached = 0;
+        let mut frontier = landings(from, first);
         let mut count = 0;
         while frontier != 0 {
             reached |= frontier;
             let mut next = 0;
             for_each_hole(frontier, |hole| {
                 let hole = hole & (BITS - 1);
-                next |= landings(hole, self.jump_directions[hole] & !blocked[hole]);
+                next |= landings(hole, self.jump_directions[hole]);
                 count += 1;
             });
             frontier = next & !reached;
         }
-        (reached & !start, count)
+        debug_assert_eq!(reached & (1 << from | STEPS[from % HOLES]), 0);
+        (reached, count)
     }
 
     /// Whether the player who moved last has won (then nobody may move).
@@ -75,11 +77,12 @@ impl Position {
             return;
         }
         let before = moves.len();
-        for from in holes(self.marbles[self.to_move()]) {
-            for to in holes(self.destinations(from)) {
-                moves.push(Move::between(from, to));
-            }
-        }
+        for_each_hole(self.marbles[self.to_move()], |from| {
+            let from = from as u8;
+            for_each_hole(self.destinations(from), |to| {
+                moves.push(Move::between(from, to as u8));
+            });
+        });
         if moves.len() == before {
             moves.push(Move::PASS);
         }
