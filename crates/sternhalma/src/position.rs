@@ -7,7 +7,8 @@ use crate::distance::DISTANCES;
 use crate::moves::Move;
 use crate::players::{MAX_PLAYERS, PlayerCount};
 use crate::star::{
-    ALL_HOLES, BITS, DIRECTIONS, LANDINGS, NEIGHBOURS, NO_HOLE, POINT_HOLES, STEPS, opposite_point,
+    ALL_HOLES, BITS, DIRECTIONS, HOLE_BITS, LANDINGS, NEIGHBOURS, NO_HOLE, POINT_HOLES, STEPS,
+    opposite_point,
 };
 use crate::zobrist::{MARBLE_KEYS, TO_MOVE_KEYS};
 use plyforge_bitboard::{BitBoard, geometries::Line121};
@@ -259,7 +260,10 @@ impl Position {
     /// (occupied set, jump directions, distance sums, hash) up to date.
     #[inline(always)]
     fn move_marble(&mut self, player: usize, from: u8, to: u8) {
-        let (from_bit, to_bit) = (1u128 << from, 1u128 << to);
+        let (from_bit, to_bit) = (
+            HOLE_BITS[from as usize & (BITS - 1)],
+            HOLE_BITS[to as usize & (BITS - 1)],
+        );
         self.marbles[player] ^= from_bit | to_bit;
         self.occupied ^= from_bit | to_bit;
         // `fill` reads the bytes of the neighbours of `to`, which may include `from`.

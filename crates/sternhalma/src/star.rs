@@ -199,6 +199,20 @@ const fn step_masks() -> [u128; HOLES] {
     masks
 }
 
+/// `HOLE_BITS[h]`: the set of the one hole `h` (padded to [`BITS`] entries). A load is cheaper
+/// than `1 << h` on a `u128`, a variable shift across two 64-bit registers.
+pub static HOLE_BITS: [u128; BITS] = hole_bits();
+
+const fn hole_bits() -> [u128; BITS] {
+    let mut table = [0u128; BITS];
+    let mut hole = 0;
+    while hole < BITS {
+        table[hole] = 1 << hole;
+        hole += 1;
+    }
+    table
+}
+
 /// The number of directions in each half of a jump-direction byte: the landing sets below are
 /// tabulated per half (directions 0-2 and 3-5), 8 combinations each.
 pub const HALF_DIRECTIONS: usize = DIRECTIONS / 2;
