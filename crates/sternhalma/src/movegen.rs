@@ -39,7 +39,7 @@ impl Position {
     /// frontier is scanned hole by hole, so counting the scanned holes gives the number
     /// without a popcount (a software one, a few dozen instructions for a `u128`, unless the
     /// build targets a CPU with `popcnt`).
-    #[inline(never)]
+    #[inline(always)]
     fn jump_destinations(&self, from: usize, first: u8) -> (u128, u32) {
         // The marble has left `from`, yet `jump_directions` still sees it there. That changes
         // nothing: a jump moves two holes along a line, so every landing is an even offset of
