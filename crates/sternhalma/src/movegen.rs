@@ -44,8 +44,9 @@ impl Position {
         // The marble has left `from`, yet `jump_directions` still sees it there. That changes
         // nothing: a jump moves two holes along a line, so every landing is an even offset of
         // the lattice from `from` (twice a sum of unit steps), while a jump over `from` would
-        // start on one of its neighbours (an odd offset) and a jump onto `from` is excluded
-        // because `from` counts as occupied. So the chains never touch `from`, and `reached`
+        // start on one of its neighbours (an odd offset); and a jump back onto `from`, which
+        // `from` counting as occupied excludes, would reach nothing new: the chains from
+        // `from` are the first frontier. So the chains never touch `from`, and `reached`
         // starts empty.
         let mut reached = 0;
         let mut frontier = landings(from, first);
