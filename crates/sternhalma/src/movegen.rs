@@ -8,7 +8,7 @@
 use crate::error::{IllegalReason, MoveError};
 use crate::moves::Move;
 use crate::position::{Position, for_each_hole, holes};
-use crate::star::{BITS, HALF_DIRECTIONS, HALF_SUBSETS, HOLES, LANDING_SETS, STEPS};
+use crate::star::{BITS, DIRECTION_SUBSETS, HOLES, LANDING_SETS, STEPS};
 use plyforge_search::{MoveBuffer, MoveList};
 
 /// The most moves a position can have: ten marbles, each with at most every empty hole
@@ -167,11 +167,8 @@ impl Position {
 }
 
 /// The landing holes of the jumps from `hole` in the directions of `directions`: one table
-/// load per half of the direction byte, no loop and no branch.
+/// load, no loop and no branch.
 #[inline(always)]
 fn landings(hole: usize, directions: u8) -> u128 {
-    let table = &LANDING_SETS[hole & (BITS - 1)];
-    let low = directions as usize & (HALF_SUBSETS - 1);
-    let high = (directions >> HALF_DIRECTIONS) as usize & (HALF_SUBSETS - 1);
-    table[0][low] | table[1][high]
+    LANDING_SETS[hole & (BITS - 1)][directions as usize & (DIRECTION_SUBSETS - 1)]
 }
