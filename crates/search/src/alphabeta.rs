@@ -14,7 +14,7 @@ use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::MoveBuffer;
 use crate::ordering::{MoveFacts, pick_next};
 use crate::score::{EVAL_LIMIT, MAX_PLY, Score, is_decisive, loss_in, win_in};
-use crate::thread::{LMR_TABLE_SIZE, Worker};
+use crate::thread::{LMR_TABLE_SIZE, Worker, pv_start};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
 /// The score of a draw.
@@ -29,6 +29,8 @@ const NULL_DEPTH_DIVISOR: i32 = 4;
 const LMR_MIN_DEPTH: i32 = 3;
 /// Moves searched before reductions start.
 const LMR_MIN_MOVES: usize = 3;
+/// Move lists up to this length keep their ordering scores in a fixed array on the stack.
+const LOCAL_SCORES: usize = 32;
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// The side of the player to move of `game` (see the module docs).
@@ -206,7 +208,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     ) -> Score {
         let config = self.config;
         let pv_node = beta - alpha > 1;
-        self.pv[ply].clear();
+        self.pv_len[ply] = 0;
         // The hash serves the table and repetitions only.
         let hash = if config.tt || G::REPETITION_DRAWS {
             game.hash()
@@ -328,10 +330,23 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             searched_first = 1;
         }
         // With every ordering source off, moves are searched in generation order.
-        let ordered =
-            tt_move_key.is_some() || config.order_hints || config.killers || config.history;
-        let mut scores = std::mem::take(&mut self.order_scores[ply]);
-        scores.clear();
+        // The transposition-table move is already in front: without another source every
+        // remaining move would score the same, and the selection would keep their order.
+        let ordered = config.order_hints || config.killers || config.history;
+        // The scores of the moves after the first `searched_first`, in a fixed array on the
+        // stack (no list operations per node); only longer move lists use the ply's reusable
+        // heap list.
+        let to_score = count - searched_first;
+        let mut local_scores = [0; LOCAL_SCORES];
+        let mut spilled = Vec::new();
+        let scores: &mut [i32] = if to_score <= LOCAL_SCORES {
+            &mut local_scores[..to_score]
+        } else {
+            spilled = std::mem::take(&mut self.order_scores[ply]);
+            spilled.clear();
+            spilled.resize(to_score, 0);
+            &mut spilled
+        };
         let mut scored = false;
 
         let original_alpha = alpha;
@@ -340,7 +355,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         for index in 0..count {
             if ordered && !scored && (index >= searched_first || config.history) {
                 scored = true;
-                for &mv in &moves[searched_first..] {
+                for (slot, &mv) in scores.iter_mut().zip(&moves[searched_first..]) {
                     let key = G::move_key(mv);
                     let facts = MoveFacts {
                         tt_move: tt_move_key == Some(key),
@@ -352,15 +367,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         },
                         key,
                     };
-                    scores.push(self.ordering.score(mv, &facts, ply, player));
+                    *slot = self.ordering.score(mv, &facts, ply, player);
                 }
             }
             if ordered && index >= searched_first {
-                pick_next(
-                    &mut moves[searched_first..],
-                    &mut scores,
-                    index - searched_first,
-                );
+                pick_next(&mut moves[searched_first..], scores, index - searched_first);
             }
             let mv = moves[index];
             let noisy = game.is_noisy(mv);
@@ -393,20 +404,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 full_window,
             );
             if self.aborted() {
-                self.order_scores[ply] = scores;
-                return DRAW;
+                break;
             }
             if score > best_score {
                 best_score = score;
                 if score > alpha {
                     best_move = Some(mv);
                     if pv_node {
-                        // This move and the child's principal variation.
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        let line = &mut head[ply];
-                        line.clear();
-                        line.push(mv);
-                        line.extend_from_slice(&tail[0]);
+                        self.update_pv(ply, mv);
                     }
                     if score >= beta {
                         if !noisy && (config.killers || config.history) {
@@ -418,7 +423,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 }
             }
         }
-        self.order_scores[ply] = scores;
+        if to_score > LOCAL_SCORES {
+            self.order_scores[ply] = spilled;
+        }
+        if self.aborted() {
+            return DRAW;
+        }
 
         if use_tt {
             let bound = if best_score >= beta {
@@ -439,6 +449,21 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             );
         }
         best_score
+    }
+
+    /// Row `ply` of the principal-variation table becomes `mv` and the child's row.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let child_start = pv_start(ply + 1);
+        let child_len = self.pv_len[ply + 1];
+        let (head, tail) = self.pv.split_at_mut(child_start);
+        let line = &mut head[pv_start(ply)..];
+        line[0] = Some(mv);
+        // Lines are short: a plain loop beats a call to `memmove`.
+        for (to, from) in line[1..].iter_mut().zip(&tail[..child_len]) {
+            *to = *from;
+        }
+        self.pv_len[ply] = child_len + 1;
     }
 
     /// Searches the position after a null move with a null window at `beta`.
@@ -492,7 +517,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// set-up, then quiescence search or the evaluation.
     #[inline]
     fn leaf(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
-        self.pv[ply].clear();
+        self.pv_len[ply] = 0;
         if let Some(outcome) = game.outcome() {
             self.nodes += 1;
             return self.outcome_score(game, outcome, ply);
@@ -518,7 +543,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.
     fn quiescence(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
-        self.pv[ply].clear();
+        self.pv_len[ply] = 0;
         if let Some(outcome) = game.outcome() {
             self.nodes += 1;
             return self.outcome_score(game, outcome, ply);

@@ -37,6 +37,13 @@ const ROOT_PLAYER_KEYS: [u64; 6] = [
     0xff51_afd7_ed55_8ccd,
 ];
 
+/// Where row `ply` of the flat triangular principal-variation table starts: rows `0..ply` hold
+/// `MAX_PLY + 1`, `MAX_PLY`, … moves.
+#[inline]
+pub(crate) const fn pv_start(ply: usize) -> usize {
+    ply * (MAX_PLY + 1) - ply * ply.saturating_sub(1) / 2
+}
+
 /// State shared by all threads of one search.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
@@ -72,9 +79,16 @@ pub(crate) struct Worker<'a, G: Game, E> {
     /// `path[ply]`: the hash of the position at `ply` on the current line.
     pub path: Vec<u64>,
     pub ordering: Ordering<G::Move>,
-    /// The triangular principal-variation table.
-    pub pv: Vec<Vec<G::Move>>,
-    /// Move-ordering scores, one reusable list per ply.
+    /// The triangular principal-variation table, flat: the line from `ply` is
+    /// `pv[pv_start(ply)..][..pv_len[ply]]` (row `ply` has room for `MAX_PLY + 1 - ply`
+    /// moves). One allocation per search, no list operations per node.
+    pub pv: Vec<Option<G::Move>>,
+    /// The length of each row of [`Worker::pv`].
+    pub pv_len: Vec<usize>,
+    /// The root's principal variation after the last completed iteration.
+    pub root_pv: Vec<G::Move>,
+    /// Move-ordering scores, one reusable list per ply, for quiescence nodes and for move
+    /// lists too long for the interior nodes' fixed array.
     pub order_scores: Vec<Vec<i32>>,
     /// Reductions by depth and move number (empty when late-move reductions are off).
     pub lmr_table: Vec<[u8; LMR_TABLE_SIZE]>,
@@ -117,7 +131,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             root_player,
             path: vec![0; MAX_PLY + 1],
             ordering: Ordering::new(root.player_count(), config.killers, config.history),
-            pv: vec![Vec::new(); MAX_PLY + 1],
+            pv: vec![None; pv_start(MAX_PLY + 1)],
+            pv_len: vec![0; MAX_PLY + 1],
+            root_pv: Vec::new(),
             order_scores: vec![Vec::new(); MAX_PLY + 1],
             // Thousands of logarithms: only when late-move reductions are on.
             lmr_table: (0..if config.lmr { LMR_TABLE_SIZE } else { 0 })
@@ -290,9 +306,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 break;
             }
             previous = Some(score);
-            self.root_best = self.pv[0].first().copied();
+            self.root_pv.clear();
+            self.root_pv
+                .extend(self.pv[..self.pv_len[0]].iter().map_while(|mv| *mv));
+            self.root_best = self.root_pv.first().copied();
             if self.is_main {
-                let Some(&best_move) = self.pv[0].first() else {
+                let Some(&best_move) = self.root_pv.first() else {
                     break;
                 };
                 let time = self.shared.start.elapsed();
@@ -306,14 +325,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     nps,
                     hashfull: self.shared.tt.hashfull(),
                     time,
-                    pv: &self.pv[0],
+                    pv: &self.root_pv,
                 });
                 result = Some(SearchResult {
                     best_move,
                     score,
                     depth,
                     seldepth: self.seldepth as u32,
-                    pv: self.pv[0].clone(),
+                    pv: self.root_pv.clone(),
                     nodes,
                     time,
                     stopped: false,
