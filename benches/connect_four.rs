@@ -9,8 +9,11 @@
 //! - `alphabeta`: minimax's `Negamax` (plain alpha-beta) against our `Config::plain()` with
 //!   the same centre-first move order.
 //! - `iterative`: minimax's `IterativeSearch` (iterative deepening, TT, null-window search,
-//!   aspiration) against our search with the same techniques (killers, history, `lmr` and
-//!   `null_move` off), the same with `tt_min_depth: 2`, and our full default configuration.
+//!   aspiration) against our search with the same techniques (`equivalent_config`: killers,
+//!   history, `lmr`, `null_move`, `quiescence` and `check_extension` off); both again with
+//!   quiet-move ordering (minimax's countermoves and countermove history, our killers and
+//!   history); ours with `tt_min_depth: 2`, and our full default configuration. Which option
+//!   corresponds to which: docs/search.md, "Equivalent settings".
 //! - `lazy_smp`: time to depth with 1 and 2 threads.
 //!
 //! Before the measurements, a summary gives per position the fastest of five runs of each engine,
@@ -116,10 +119,27 @@ fn minimax_iterative() -> minimax::IterativeSearch<MinimaxEval> {
     search
 }
 
-/// Our counterpart of `minimax::IterativeSearch` with its default options: iterative
-/// deepening, the transposition table and its move first, null-window search, aspiration, the
-/// same centre-first move order (minimax's generation order, our hint); no killers, history,
-/// LMR or null move, which minimax does not have (or has off).
+/// minimax's iterative search with its two quiet-move ordering heuristics on: the countermove
+/// table and the countermove history (the counterpart of our killers and history).
+fn minimax_iterative_ordering() -> minimax::IterativeSearch<MinimaxEval> {
+    use minimax::Strategy;
+    let options = minimax::IterativeOptions::new()
+        .with_table_byte_size(TT_MIB << 20)
+        .with_null_window_search(true)
+        .with_aspiration_window(ASPIRATION_WINDOW)
+        .with_countermoves()
+        .with_countermove_history();
+    let mut search = minimax::IterativeSearch::new(MinimaxEval, options);
+    search.set_max_depth(ITERATIVE_DEPTH);
+    search
+}
+
+/// Our counterpart of `minimax::IterativeSearch` as `minimax_iterative` sets it up (see
+/// docs/search.md, "Equivalent settings"): iterative deepening, the transposition table and its
+/// move first, null-window search (PVS), aspiration, the same centre-first move order
+/// (minimax's generation order, our hint). Off on both sides: null move (minimax's needs
+/// `Game::null_move`, which the adaptor does not give), quiescence (minimax's depth is 0),
+/// killers/history (countermoves off), and what minimax does not have: LMR and check extension.
 fn equivalent_config() -> Config {
     Config {
         tt_mib: TT_MIB,
@@ -127,7 +147,19 @@ fn equivalent_config() -> Config {
         null_move: false,
         killers: false,
         history: false,
+        quiescence: false,
+        check_extension: false,
         ..Config::default()
+    }
+}
+
+/// Our counterpart of `minimax_iterative_ordering`: the equivalent configuration with killers
+/// and the history heuristic on.
+fn equivalent_ordering() -> Config {
+    Config {
+        killers: true,
+        history: true,
+        ..equivalent_config()
     }
 }
 
@@ -225,6 +257,20 @@ fn print_summary() {
             plain_seconds * 1e3,
             minimax_plain_seconds / plain_seconds
         );
+        let (minimax_ordering_seconds, _) = fastest(minimax_iterative_ordering, |search| {
+            search.choose_move(&board);
+            0
+        });
+        let (ordering_seconds, ordering_nodes) = fastest(
+            || Searcher::new(equivalent_ordering()),
+            |searcher| ours(searcher, &board, ITERATIVE_DEPTH as u32).1,
+        );
+        println!(
+            "position {name:>10?} with quiet-move ordering depth {ITERATIVE_DEPTH}: minimax (countermoves, countermove history) {:.1} ms, plyforge (killers, history) {:.1} ms ({ordering_nodes} nodes); minimax/plyforge time {:.2}",
+            minimax_ordering_seconds * 1e3,
+            ordering_seconds * 1e3,
+            minimax_ordering_seconds / ordering_seconds
+        );
         let configs = [
             ("equivalent", equivalent_config(), ITERATIVE_DEPTH as u32),
             (
@@ -311,6 +357,30 @@ fn bench(c: &mut Criterion) {
         let config = equivalent_config();
         group.bench_with_input(
             BenchmarkId::new("plyforge_equivalent", name),
+            &board,
+            |b, board| {
+                b.iter_batched_ref(
+                    || Searcher::new(config.clone()),
+                    |searcher| ours(searcher, black_box(board), ITERATIVE_DEPTH as u32),
+                    BatchSize::PerIteration,
+                )
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("minimax_countermoves", name),
+            &board,
+            |b, board| {
+                use minimax::Strategy;
+                b.iter_batched_ref(
+                    minimax_iterative_ordering,
+                    |search| search.choose_move(black_box(board)),
+                    BatchSize::PerIteration,
+                )
+            },
+        );
+        let config = equivalent_ordering();
+        group.bench_with_input(
+            BenchmarkId::new("plyforge_equivalent_killers_history", name),
             &board,
             |b, board| {
                 b.iter_batched_ref(
