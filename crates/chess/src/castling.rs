@@ -45,3 +45,73 @@ impl CastleRights {
         CastleRights::from_bits_truncate(3 << (color as u8 * 2))
     }
 }
+
+/// The letters of the rights in FEN order, each with its flag.
+const FEN_LETTERS: [(char, CastleRights); 4] = [
+    ('K', CastleRights::WHITE_SHORT),
+    ('Q', CastleRights::WHITE_LONG),
+    ('k', CastleRights::BLACK_SHORT),
+    ('q', CastleRights::BLACK_LONG),
+];
+
+/// Text that is not a standard FEN castling field (`KQkq`, a subset in that order, or `-`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ParseCastleRightsError;
+
+impl core::fmt::Display for ParseCastleRightsError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("castling rights must be `-` or a subset of `KQkq` in that order")
+    }
+}
+
+impl core::error::Error for ParseCastleRightsError {}
+
+/// The standard FEN castling field: `KQkq`, a subset of it, or `-`. (Chess960 rights name rook
+/// files and need the board: see the FEN parser.)
+///
+/// ```
+/// use plyforge_chess::CastleRights;
+/// let rights: CastleRights = "Kq".parse()?;
+/// assert_eq!(rights, CastleRights::WHITE_SHORT | CastleRights::BLACK_LONG);
+/// assert_eq!(rights.to_string(), "Kq");
+/// assert_eq!(CastleRights::empty().to_string(), "-");
+/// assert!("qK".parse::<CastleRights>().is_err());
+/// # Ok::<(), plyforge_chess::ParseCastleRightsError>(())
+/// ```
+impl core::fmt::Display for CastleRights {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (letter, right) in FEN_LETTERS {
+            if self.contains(right) {
+                core::fmt::Write::write_char(f, letter)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl core::str::FromStr for CastleRights {
+    type Err = ParseCastleRightsError;
+
+    fn from_str(text: &str) -> Result<CastleRights, ParseCastleRightsError> {
+        if text == "-" {
+            return Ok(CastleRights::empty());
+        }
+        let mut rights = CastleRights::empty();
+        let mut letters = FEN_LETTERS.iter();
+        for character in text.chars() {
+            // Each letter must come after the previous one in FEN order, so the text round-trips.
+            let &(_, right) = letters
+                .find(|(letter, _)| *letter == character)
+                .ok_or(ParseCastleRightsError)?;
+            rights |= right;
+        }
+        if rights.is_empty() {
+            Err(ParseCastleRightsError)
+        } else {
+            Ok(rights)
+        }
+    }
+}

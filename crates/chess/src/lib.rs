@@ -48,7 +48,7 @@ mod uci;
 mod zobrist;
 
 pub use board::Board;
-pub use castling::{CastleRights, Wing};
+pub use castling::{CastleRights, ParseCastleRightsError, Wing};
 pub use color::{Color, ParseColorError};
 pub use epd::{Epd, EpdError, Operation};
 pub use eval::Evaluation;
