@@ -42,14 +42,38 @@ impl Algorithm {
         Algorithm::Greedy,
     ];
 
-    /// The name used on command lines and in tables.
-    pub const fn name(self) -> &'static str {
+    /// The search crate's algorithm behind this one; `None` for [`Algorithm::Greedy`], which
+    /// does not search.
+    pub const fn search(self) -> Option<multiplayer::Algorithm> {
         match self {
-            Algorithm::Paranoid => "paranoid",
-            Algorithm::MaxN => "maxn",
-            Algorithm::BestReply => "brs",
-            Algorithm::BestReplyPlus => "brs+",
-            Algorithm::Greedy => "greedy",
+            Algorithm::Paranoid => Some(multiplayer::Algorithm::Paranoid),
+            Algorithm::MaxN => Some(multiplayer::Algorithm::MaxN),
+            Algorithm::BestReply => Some(multiplayer::Algorithm::BestReply),
+            Algorithm::BestReplyPlus => Some(multiplayer::Algorithm::BestReplyPlus),
+            Algorithm::Greedy => None,
+        }
+    }
+
+    /// The name used on command lines and in tables: the search crate's
+    /// [`name`](multiplayer::Algorithm::name) (`paranoid`, `maxn`, `brs`, `brs+`), or `greedy`.
+    pub const fn name(self) -> &'static str {
+        match self.search() {
+            Some(search) => search.name(),
+            None => GREEDY_NAME,
+        }
+    }
+}
+
+/// The name of [`Algorithm::Greedy`], the one algorithm the search crate does not have.
+const GREEDY_NAME: &str = "greedy";
+
+impl From<multiplayer::Algorithm> for Algorithm {
+    fn from(search: multiplayer::Algorithm) -> Algorithm {
+        match search {
+            multiplayer::Algorithm::Paranoid => Algorithm::Paranoid,
+            multiplayer::Algorithm::MaxN => Algorithm::MaxN,
+            multiplayer::Algorithm::BestReply => Algorithm::BestReply,
+            multiplayer::Algorithm::BestReplyPlus => Algorithm::BestReplyPlus,
         }
     }
 }
@@ -79,11 +103,24 @@ impl std::error::Error for ParseAlgorithmError {}
 impl FromStr for Algorithm {
     type Err = ParseAlgorithmError;
 
+    /// Reads a [`name`](Algorithm::name), ignoring ASCII case like the search crate does.
+    ///
+    /// ```
+    /// use plyforge_sternhalma::Algorithm;
+    /// assert_eq!("BRS+".parse(), Ok(Algorithm::BestReplyPlus));
+    /// assert_eq!("greedy".parse(), Ok(Algorithm::Greedy));
+    /// assert!("minimax".parse::<Algorithm>().is_err());
+    /// for algorithm in Algorithm::ALL {
+    ///     assert_eq!(algorithm.to_string().parse(), Ok(algorithm));
+    /// }
+    /// ```
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|algorithm| algorithm.name() == text)
-            .ok_or_else(|| ParseAlgorithmError(text.to_string()))
+        if text.eq_ignore_ascii_case(GREEDY_NAME) {
+            return Ok(Algorithm::Greedy);
+        }
+        text.parse::<multiplayer::Algorithm>()
+            .map(Algorithm::from)
+            .map_err(|_| ParseAlgorithmError(text.to_string()))
     }
 }
 
@@ -167,16 +204,16 @@ impl Ai {
                 ..MultiConfig::default()
             })))
         };
-        let engine = match algorithm {
-            Algorithm::Paranoid => Engine::AlphaBeta(Box::new(Searcher::new(Config {
-                mode: Mode::Paranoid,
-                tt_mib: AI_TT_MIB,
-                ..Config::default()
-            }))),
-            Algorithm::MaxN => multi(multiplayer::Algorithm::MaxN),
-            Algorithm::BestReply => multi(multiplayer::Algorithm::BestReply),
-            Algorithm::BestReplyPlus => multi(multiplayer::Algorithm::BestReplyPlus),
-            Algorithm::Greedy => Engine::Greedy,
+        let engine = match algorithm.search() {
+            Some(multiplayer::Algorithm::Paranoid) => {
+                Engine::AlphaBeta(Box::new(Searcher::new(Config {
+                    mode: Mode::Paranoid,
+                    tt_mib: AI_TT_MIB,
+                    ..Config::default()
+                })))
+            }
+            Some(search) => multi(search),
+            None => Engine::Greedy,
         };
         Ai {
             algorithm,
