@@ -5,46 +5,44 @@ use crate::color::Color;
 use core::fmt;
 use core::str::FromStr;
 
-/// A file, `a` to `h`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum File {
-    A,
-    B,
-    C,
-    D,
-    E,
-    F,
-    G,
-    H,
+/// Declares an eight-valued board coordinate (a file or a rank): the enum, `ALL` in index order,
+/// `new` and `index`. The two coordinates differ only in their names and characters.
+macro_rules! coordinate {
+    ($(#[$doc:meta])* $name:ident { $($variant:ident),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum $name {
+            $($variant),+
+        }
+
+        impl $name {
+            /// Every value, in index order.
+            pub const ALL: [$name; 8] = [$($name::$variant),+];
+
+            /// The value with index `index` (0 is the first of [`ALL`](Self::ALL)), wrapping
+            /// modulo 8.
+            #[inline(always)]
+            pub const fn new(index: u8) -> $name {
+                $name::ALL[(index & 7) as usize]
+            }
+
+            /// The index, 0 for the first of [`ALL`](Self::ALL).
+            #[inline(always)]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+        }
+    };
+}
+
+coordinate! {
+    /// A file, `a` to `h`.
+    File { A, B, C, D, E, F, G, H }
 }
 
 impl File {
-    /// Every file, `a` first.
-    pub const ALL: [File; 8] = [
-        File::A,
-        File::B,
-        File::C,
-        File::D,
-        File::E,
-        File::F,
-        File::G,
-        File::H,
-    ];
-
-    /// The file with index `index` (0 = `a`), wrapping modulo 8.
-    #[inline(always)]
-    pub const fn new(index: u8) -> File {
-        File::ALL[(index & 7) as usize]
-    }
-
-    /// The index, 0 for `a`.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The letter, `a` to `h`.
     pub const fn char(self) -> char {
         (b'a' + self as u8) as char
@@ -60,46 +58,12 @@ impl File {
     }
 }
 
-/// A rank, `1` to `8`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Rank {
-    First,
-    Second,
-    Third,
-    Fourth,
-    Fifth,
-    Sixth,
-    Seventh,
-    Eighth,
+coordinate! {
+    /// A rank, `1` to `8`.
+    Rank { First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth }
 }
 
 impl Rank {
-    /// Every rank, the first first.
-    pub const ALL: [Rank; 8] = [
-        Rank::First,
-        Rank::Second,
-        Rank::Third,
-        Rank::Fourth,
-        Rank::Fifth,
-        Rank::Sixth,
-        Rank::Seventh,
-        Rank::Eighth,
-    ];
-
-    /// The rank with index `index` (0 = first), wrapping modulo 8.
-    #[inline(always)]
-    pub const fn new(index: u8) -> Rank {
-        Rank::ALL[(index & 7) as usize]
-    }
-
-    /// The index, 0 for the first rank.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The digit, `1` to `8`.
     pub const fn char(self) -> char {
         (b'1' + self as u8) as char
