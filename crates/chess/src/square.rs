@@ -8,7 +8,10 @@ use core::str::FromStr;
 /// Declares an eight-valued board coordinate (a file or a rank): the enum, `ALL` in index order,
 /// `new` and `index`. The two coordinates differ only in their names and characters.
 macro_rules! coordinate {
-    ($(#[$doc:meta])* $name:ident { $($variant:ident),+ $(,)? }) => {
+    (
+        $(#[$doc:meta])* $name:ident { $($variant:ident),+ $(,)? }
+        $(#[$error_doc:meta])* $error:ident: $message:literal
+    ) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
@@ -34,12 +37,47 @@ macro_rules! coordinate {
                 self as usize
             }
         }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.char())
+            }
+        }
+
+        $(#[$error_doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct $error;
+
+        impl fmt::Display for $error {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str($message)
+            }
+        }
+
+        impl core::error::Error for $error {}
+
+        impl FromStr for $name {
+            type Err = $error;
+
+            /// Reads exactly the one character that [`Display`](fmt::Display) writes.
+            fn from_str(text: &str) -> Result<$name, $error> {
+                let mut chars = text.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => $name::from_char(c)
+                        .filter(|value| value.char() == c)
+                        .ok_or($error),
+                    _ => Err($error),
+                }
+            }
+        }
     };
 }
 
 coordinate! {
     /// A file, `a` to `h`.
     File { A, B, C, D, E, F, G, H }
+    /// A file name that is not a single letter `a`-`h`.
+    ParseFileError: "a file is one letter `a`-`h`"
 }
 
 impl File {
@@ -61,6 +99,8 @@ impl File {
 coordinate! {
     /// A rank, `1` to `8`.
     Rank { First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth }
+    /// A rank name that is not a single digit `1`-`8`.
+    ParseRankError: "a rank is one digit `1`-`8`"
 }
 
 impl Rank {
@@ -224,64 +264,6 @@ impl fmt::Display for Square {
     }
 }
 
-impl fmt::Display for File {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
-
-impl fmt::Display for Rank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
-
-/// A file name that is not a single letter `a`-`h`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ParseFileError;
-
-impl fmt::Display for ParseFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a file is one letter `a`-`h`")
-    }
-}
-
-impl core::error::Error for ParseFileError {}
-
-impl FromStr for File {
-    type Err = ParseFileError;
-    fn from_str(text: &str) -> Result<File, ParseFileError> {
-        let mut chars = text.chars();
-        match (chars.next(), chars.next()) {
-            (Some(letter @ 'a'..='h'), None) => File::from_char(letter).ok_or(ParseFileError),
-            _ => Err(ParseFileError),
-        }
-    }
-}
-
-/// A rank name that is not a single digit `1`-`8`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ParseRankError;
-
-impl fmt::Display for ParseRankError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a rank is one digit `1`-`8`")
-    }
-}
-
-impl core::error::Error for ParseRankError {}
-
-impl FromStr for Rank {
-    type Err = ParseRankError;
-    fn from_str(text: &str) -> Result<Rank, ParseRankError> {
-        let mut chars = text.chars();
-        match (chars.next(), chars.next()) {
-            (Some(digit), None) => Rank::from_char(digit).ok_or(ParseRankError),
-            _ => Err(ParseRankError),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,6 +282,11 @@ mod tests {
         assert_eq!("A1".parse::<Square>(), Err(ParseSquareError));
         assert_eq!("a9".parse::<Square>(), Err(ParseSquareError));
         assert_eq!("ab".parse::<File>(), Err(ParseFileError));
+        // `from_char` takes Shredder-FEN's capitals; the text form does not.
+        assert_eq!(File::from_char('A'), Some(File::A));
+        assert_eq!("A".parse::<File>(), Err(ParseFileError));
+        assert_eq!("".parse::<File>(), Err(ParseFileError));
         assert_eq!("0".parse::<Rank>(), Err(ParseRankError));
+        assert_eq!("11".parse::<Rank>(), Err(ParseRankError));
     }
 }
