@@ -76,6 +76,20 @@ impl<G: Game> Default for ReplyBuffers<G> {
     }
 }
 
+impl<G: Game> ReplyBuffers<G> {
+    /// Lists `opponent`'s `moves` as replies played from the position about to be pushed next.
+    fn push_replies(&mut self, opponent: usize, moves: &[G::Move]) {
+        let from = self.positions.len();
+        self.replies.extend(moves.iter().map(|&mv| Reply {
+            from,
+            key: PlayerMove {
+                player: opponent,
+                mv,
+            },
+        }));
+    }
+}
+
 impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     /// The best-reply value of `game` for the root player, `depth` layers deep, `ply` layers
     /// below the root; BRS+ when `plus`. Fail-soft alpha-beta. Meaningless when the iteration
@@ -400,16 +414,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             }
             moves.clear();
             position.generate_moves(&mut moves);
-            let from = buffers.positions.len();
-            for &mv in moves.as_slice() {
-                buffers.replies.push(Reply {
-                    from,
-                    key: PlayerMove {
-                        player: opponent,
-                        mv,
-                    },
-                });
-            }
+            buffers.push_replies(opponent, moves.as_slice());
             buffers.positions.push(position);
         }
     }
@@ -453,16 +458,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let Some(promising) = most_promising(&position, moves.as_slice()) else {
                 break;
             };
-            let from = buffers.positions.len();
-            for &mv in moves.as_slice() {
-                buffers.replies.push(Reply {
-                    from,
-                    key: PlayerMove {
-                        player: opponent,
-                        mv,
-                    },
-                });
-            }
+            buffers.push_replies(opponent, moves.as_slice());
             buffers.round.push(PlayerMove {
                 player: opponent,
                 mv: promising,
