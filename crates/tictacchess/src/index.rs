@@ -75,6 +75,34 @@ pub struct StateIndex {
     subset_start: Vec<[u64; 1 << OTHERS.len()]>,
     /// Index count for one side to move.
     per_side: u64,
+    /// The fast path's pawn-state number by dense square and [`PawnDirection::index`]
+    /// ([`NO_STATE`] where a pawn cannot stand); in hand is state 0.
+    pawn_number: [[u8; 2]; SQUARES],
+    /// The fast path's first index of each pawn pair's block by state numbers
+    /// ([`NO_PAIR`] for two pawns on one square).
+    pair_start: Vec<[u64; PAWN_STATES]>,
+}
+
+/// Pawn states per colour: in hand, or on one of 16 squares with one of its valid directions.
+const PAWN_STATES: usize = 25;
+/// Marks a (square, direction) where a pawn cannot stand.
+const NO_STATE: u8 = u8::MAX;
+/// Marks a pair of pawn states that share a square.
+const NO_PAIR: u64 = u64::MAX;
+/// The six non-pawn pieces as (colour index, piece index), in [`OTHERS`] order.
+const OTHER_SLOTS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)];
+
+/// The dense square (`file + 4 * rank`) of a one-bit set on the ghost-column layout.
+#[inline(always)]
+fn dense_of(bit: u32) -> u32 {
+    let square = bit.trailing_zeros();
+    square - square / STRIDE as u32
+}
+
+/// The ghost-column bit of a dense square.
+#[inline(always)]
+fn bit_of(dense: u32) -> u32 {
+    1 << (dense + dense / 4)
 }
 
 impl Default for StateIndex {
@@ -116,12 +144,24 @@ impl StateIndex {
                 start += subset_total[free];
             }
         }
+        let mut pawn_number = [[NO_STATE; 2]; SQUARES];
+        for (number, state) in states.iter().enumerate() {
+            if let PawnState::On(square, direction) = *state {
+                pawn_number[square as usize][direction.index()] = number as u8;
+            }
+        }
+        let mut pair_start = vec![[NO_PAIR; PAWN_STATES]; PAWN_STATES];
+        for &(white, black, first) in &pairs {
+            pair_start[white][black] = first;
+        }
         StateIndex {
             states,
             pair_of,
             pairs,
             subset_start,
             per_side: start,
+            pawn_number,
+            pair_start,
         }
     }
 
@@ -229,6 +269,109 @@ impl StateIndex {
     }
 }
 
+impl StateIndex {
+    /// The index of `position`, equal to [`StateIndex::index`] but without allocation or
+    /// searching: table lookups, and for each of the other six pieces its rank among the
+    /// squares still free, read off a 16-bit occupancy mask with one popcount. This is the
+    /// retrograde analysis's inner loop.
+    #[inline]
+    pub fn index_fast(&self, position: &Position) -> u64 {
+        let mut used = 0u32;
+        let mut numbers = [0usize; 2];
+        for (color, number) in numbers.iter_mut().enumerate() {
+            let bit = position.pieces[color][Piece::Pawn.index()];
+            if bit != 0 {
+                let dense = dense_of(bit);
+                let direction = usize::from(position.turned[color]) ^ color;
+                *number = self.pawn_number[dense as usize][direction] as usize;
+                used |= 1 << dense;
+            }
+        }
+        let mut free = SQUARES as u64 - u64::from(used.count_ones());
+        let free_count = free as usize;
+        let mut mask = 0;
+        let mut rank = 0u64;
+        for (i, &(color, piece)) in OTHER_SLOTS.iter().enumerate() {
+            let bit = position.pieces[color][piece];
+            if bit == 0 {
+                continue;
+            }
+            mask |= 1 << i;
+            let dense = dense_of(bit);
+            let at = dense - (used & ((1 << dense) - 1)).count_ones();
+            rank = rank * free + u64::from(at);
+            free -= 1;
+            used |= 1 << dense;
+        }
+        let within =
+            self.pair_start[numbers[0]][numbers[1]] + self.subset_start[free_count][mask] + rank;
+        2 * within + position.side_to_move().index() as u64
+    }
+
+    /// The state with index `index`, equal to [`StateIndex::position`] but without
+    /// allocation, and without the Zobrist hash (left 0: the retrograde analysis never needs
+    /// it; [`Position::compute_hash`] fills it in). `index` must be below [`StateIndex::count`].
+    #[inline]
+    pub fn position_fast(&self, index: u64) -> Position {
+        debug_assert!(index < self.count());
+        let within = index / 2;
+        let pair = self.pairs.partition_point(|&(_, _, start)| start <= within) - 1;
+        let (white, black, start) = self.pairs[pair];
+        let mut rest = within - start;
+        let mut position = Position {
+            pieces: [[0; Piece::NUM]; 2],
+            occupied: [0; 2],
+            turned: [false; 2],
+            side: if index % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            hash: 0,
+        };
+        let mut used = 0u32;
+        for (color, state) in [(0, self.states[white]), (1, self.states[black])] {
+            if let PawnState::On(square, direction) = state {
+                let bit = bit_of(u32::from(square));
+                position.pieces[color][Piece::Pawn.index()] = bit;
+                position.occupied[color] |= bit;
+                position.turned[color] = direction.index() != color;
+                used |= 1 << square;
+            }
+        }
+        let free = SQUARES - used.count_ones() as usize;
+        let starts = &self.subset_start[free];
+        let mask = starts.partition_point(|&s| s <= rest) - 1;
+        rest -= starts[mask];
+        // The mixed-radix digits, least significant (last placed piece) first.
+        let placed = (mask as u32).count_ones() as usize;
+        let mut digits = [0u32; OTHERS.len()];
+        for j in (0..placed).rev() {
+            let radix = (free - j) as u64;
+            digits[j] = (rest % radix) as u32;
+            rest /= radix;
+        }
+        let mut j = 0;
+        for (i, &(color, piece)) in OTHER_SLOTS.iter().enumerate() {
+            if mask >> i & 1 == 0 {
+                continue;
+            }
+            // The digit-th free square: skip that many free squares from a1 up.
+            let mut open = !used & 0xFFFF;
+            for _ in 0..digits[j] {
+                open &= open - 1;
+            }
+            let dense = open.trailing_zeros();
+            used |= 1 << dense;
+            let bit = bit_of(dense);
+            position.pieces[color][piece] = bit;
+            position.occupied[color] |= bit;
+            j += 1;
+        }
+        position
+    }
+}
+
 /// Puts `color`'s `piece` on the dense square `square` of `position`.
 fn place(position: &mut Position, color: Color, piece: Piece, square: u8) {
     let bit = 1u32 << (square % 4 + STRIDE as u8 * (square / 4));
@@ -264,6 +407,24 @@ mod tests {
     }
 
     #[test]
+    fn fast_paths_equal_the_reference() {
+        let index = StateIndex::new();
+        let step = index.count() / 100_003;
+        for i in (0..index.count()).step_by(step as usize).chain([
+            0,
+            1,
+            index.count() - 2,
+            index.count() - 1,
+        ]) {
+            let position = index.position(i).expect("in range");
+            let mut fast = index.position_fast(i);
+            assert_eq!(index.index_fast(&position), i, "{position}");
+            fast.hash = fast.compute_hash();
+            assert_eq!(fast, position);
+        }
+    }
+
+    #[test]
     fn positions_from_playouts_round_trip() {
         let index = StateIndex::new();
         let mut seen = std::collections::HashSet::new();
@@ -272,6 +433,7 @@ mod tests {
         for _ in 0..5_000 {
             let number = index.index(&position);
             assert!(number < index.count());
+            assert_eq!(index.index_fast(&position), number);
             assert_eq!(index.position(number), Some(position));
             seen.insert(number);
             let moves = position.legal_moves();

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod ai;
+mod analysis;
 mod attacks;
 mod error;
 mod eval;
@@ -14,10 +15,14 @@ mod moves;
 mod notation;
 mod piece;
 mod position;
+pub mod retrograde;
 pub mod selfplay;
+mod symmetry;
+mod unmove;
 mod zobrist;
 
 pub use ai::{AI_TT_MIB, Ai, Strength};
+pub use analysis::{Entry, TicTacChessSpace};
 pub use error::{
     IllegalMoveError, InvalidPositionError, MoveError, NotationError, ParseMoveError,
     ParsePositionError,
