@@ -273,28 +273,12 @@ pub const fn playable_mask(files: u8, ranks: u8, file_step: u8, rank_step: u8) -
 /// Whether every one-square step off the board lands on a bit that is not playable (see
 /// [`Geometry::GHOST_GUARDED`]).
 pub const fn ghost_guarded(files: u8, ranks: u8, file_step: u8, rank_step: u8) -> bool {
-    let playable = playable_mask(files, ranks, file_step, rank_step);
+    // Guarded exactly when no shift has a square to drop: `shift_keep` keeps every bit then.
+    let keep = shift_keep(files, ranks, file_step, rank_step);
     let mut d = 0;
     while d < 8 {
-        let (df, dr) = Direction::ALL[d].delta();
-        let amount = df as i32 * file_step as i32 + dr as i32 * rank_step as i32;
-        let mut rank = 0;
-        while rank < ranks {
-            let mut file = 0;
-            while file < files {
-                let to_file = file as i16 + df as i16;
-                let to_rank = rank as i16 + dr as i16;
-                let off_board = to_file < 0
-                    || to_file >= files as i16
-                    || to_rank < 0
-                    || to_rank >= ranks as i16;
-                let target = bit_index(file, rank, file_step, rank_step) as i32 + amount;
-                if off_board && target >= 0 && target < 128 && playable & (1u128 << target) != 0 {
-                    return false;
-                }
-                file += 1;
-            }
-            rank += 1;
+        if keep[d] != u128::MAX {
+            return false;
         }
         d += 1;
     }

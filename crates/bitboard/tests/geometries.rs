@@ -89,11 +89,6 @@ fn check_line_masks<G: Geometry>() {
         G::PLAYABLE_MASK,
         "PLAYABLE and PLAYABLE_MASK disagree"
     );
-    // A geometry is ghost-guarded exactly when no shift needs a mask before it.
-    assert_eq!(
-        G::GHOST_GUARDED,
-        G::SHIFT_KEEP.iter().all(|&keep| keep == u128::MAX)
-    );
     for file in 0..=G::FILES {
         assert_eq!(BitBoard::<G>::file(file), filter(&|s| s.file() == file));
     }
