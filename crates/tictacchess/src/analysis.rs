@@ -1,7 +1,9 @@
 //! TicTacChess as a [`Space`] for the retrograde solver. Only White-to-move states are stored
 //! (a Black-to-move state has the value of its colour-swapped, rank-flipped image), numbered
-//! by [`StateIndex`] (entry = index / 2), and of each mirror pair only the one with the smaller
-//! index is analysed; the other is [`Start::Excluded`] and read through its image. Excluded too
+//! by [`StateIndex`] (entry = index / 2), and of each mirror pair only the representative (the
+//! first piece on the board, in the order `PNBRpnbr`, stands on file a or b) is analysed; the
+//! other is [`Start::Excluded`] and read through its image. The mirror moves every square, and
+//! the eight pieces are all different, so only the empty board is its own mirror image. Excluded too
 //! are the states where White, to move, already has four in a row (no move can have made it).
 //!
 //! Edges under the mirror: a state's count is its number of legal moves. A decided child `z`
@@ -63,13 +65,28 @@ impl TicTacChessSpace {
         } else {
             position.swapped_unhashed()
         };
-        let own = self.index.index_fast(&white) / 2;
-        let image = self.index.index_fast(&white.mirrored_unhashed()) / 2;
-        let entry = Entry {
-            entry: own.min(image),
-            symmetric: own == image,
-        };
-        (entry, own)
+        self.white_entry_and_own(&white)
+    }
+
+    /// [`TicTacChessSpace::entry_and_own`] for a White-to-move position.
+    #[inline(always)]
+    fn white_entry_and_own(&self, white: &Position) -> (Entry, u64) {
+        debug_assert_eq!(white.side_to_move(), Color::White);
+        let symmetric = white.board_is_empty();
+        if white.is_mirror_representative() {
+            let own = self.index.index_fast(white) / 2;
+            (
+                Entry {
+                    entry: own,
+                    symmetric,
+                },
+                own,
+            )
+        } else {
+            let entry = self.index.index_fast(&white.mirrored_unhashed()) / 2;
+            // Not the representative: its own entry is never used, only told apart.
+            (Entry { entry, symmetric }, u64::MAX)
+        }
     }
 
     /// `position`'s value for its side to move, read from a solved table. A position where
@@ -87,7 +104,7 @@ impl Space for TicTacChessSpace {
 
     fn start(&self, entry: u64) -> Start {
         let position = self.position(entry, false);
-        if self.index.index_fast(&position.mirrored_unhashed()) < 2 * entry {
+        if !position.is_mirror_representative() {
             return Start::Excluded;
         }
         let white = position.occupied[Color::White.index()];
@@ -106,23 +123,26 @@ impl Space for TicTacChessSpace {
 
     fn predecessors(&self, entry: u64, visit: &mut dyn FnMut(u64, u16)) {
         let child = self.position(entry, false);
-        let child_symmetric = self.index.index_fast(&child.mirrored_unhashed()) == 2 * entry;
-        child.for_each_predecessor_unhashed(|parent| {
-            // The parent has Black to move: its stored image is the swapped one.
-            let (
-                Entry {
-                    entry: parent_entry,
-                    symmetric,
-                },
-                own,
-            ) = self.entry_and_own(&parent);
-            if child_symmetric {
-                if own == parent_entry {
-                    visit(parent_entry, 1);
+        let child_symmetric = child.board_is_empty();
+        // Un-moving White in the swapped child gives the swapped parents, White to move, as
+        // they are stored.
+        child
+            .swapped_unhashed()
+            .for_each_predecessor_unhashed(|parent| {
+                let (
+                    Entry {
+                        entry: parent_entry,
+                        symmetric,
+                    },
+                    own,
+                ) = self.white_entry_and_own(&parent);
+                if child_symmetric {
+                    if own == parent_entry {
+                        visit(parent_entry, 1);
+                    }
+                } else {
+                    visit(parent_entry, 1 + u16::from(symmetric));
                 }
-            } else {
-                visit(parent_entry, 1 + u16::from(symmetric));
-            }
-        });
+            });
     }
 }

@@ -322,7 +322,7 @@ impl StateIndex {
             pieces: [[0; Piece::NUM]; 2],
             occupied: [0; 2],
             turned: [false; 2],
-            side: if index % 2 == 0 {
+            side: if index.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black

@@ -1,0 +1,283 @@
+//! The TicTacChess moonshot: the value of the start position by a retrograde analysis of the
+//! whole state space (2,462,360,745 White-to-move states, each mirror pair analysed once), with
+//! progress per level, the figures, a local-consistency check of the finished table and,
+//! optionally, the table saved for later queries.
+//!
+//! ```text
+//! cargo run --release --example tictacchess_retrograde -- [--threads 2] [--verify 20000000]
+//!     [--save /work/retro/table.bin]
+//! cargo run --release --example tictacchess_retrograde -- --measure 2000000
+//! ```
+//!
+//! The full run needs about 5 GB of memory (two bytes per White-to-move state). `--measure N`
+//! only times the two inner loops (the initial pass and un-move pushing) on `N` states and
+//! projects the full run. See `docs/tictacchess.md`, "The moonshot".
+
+use plyforge::tictacchess::retrograde::{Solution, Space, Start, Value, solve};
+use plyforge::tictacchess::{Position, TicTacChessSpace};
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// The settings, from the command line.
+struct Options {
+    threads: usize,
+    verify: u64,
+    save: Option<String>,
+    measure: Option<u64>,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut options = Options {
+        threads: 2,
+        verify: 20_000_000,
+        save: None,
+        measure: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().ok_or(format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--threads" => {
+                options.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?
+            }
+            "--verify" => {
+                options.verify = value()?.parse().map_err(|e| format!("--verify: {e}"))?
+            }
+            "--save" => options.save = Some(value()?),
+            "--measure" => {
+                options.measure = Some(value()?.parse().map_err(|e| format!("--measure: {e}"))?)
+            }
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    Ok(options)
+}
+
+/// Peak resident memory of this process in MiB (Linux), if known.
+fn peak_mib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// Times the initial pass and the un-move pushes on `count` states spread over the space.
+fn measure(space: &TicTacChessSpace, count: u64) {
+    let len = space.len();
+    let block = 1 << 16;
+    let blocks = (count / block).max(1);
+    let clock = Instant::now();
+    let mut analysed = 0u64;
+    let mut moves = 0u64;
+    let mut samples = Vec::new();
+    for b in 0..blocks {
+        let first = (len / blocks) * b;
+        for entry in first..(first + block).min(len) {
+            if let Start::Moves(n) = space.start(entry) {
+                analysed += 1;
+                moves += u64::from(n);
+                if entry % 16 == 0 {
+                    samples.push(entry);
+                }
+            }
+        }
+    }
+    let init = clock.elapsed().as_secs_f64();
+    let per_state = init / (blocks * block) as f64;
+    println!(
+        "initial pass: {} states in {init:.2} s ({:.0} ns/state), {analysed} analysed, {:.1} moves each",
+        blocks * block,
+        per_state * 1e9,
+        moves as f64 / analysed.max(1) as f64
+    );
+    let clock = Instant::now();
+    let mut edges = 0u64;
+    let mut sink = 0u64;
+    for &entry in &samples {
+        space.predecessors(entry, &mut |parent, weight| {
+            edges += u64::from(weight);
+            sink ^= parent;
+        });
+    }
+    let push = clock.elapsed().as_secs_f64();
+    let per_push = push / samples.len().max(1) as f64;
+    println!(
+        "un-move push (no table): {} states in {push:.2} s ({:.0} ns/state, {:.1} edges each) [{sink}]",
+        samples.len(),
+        per_push * 1e9,
+        edges as f64 / samples.len().max(1) as f64
+    );
+    let analysed_share = analysed as f64 / (blocks * block) as f64;
+    println!(
+        "projection for one thread: initial pass {:.0} s, pushing every analysed state once {:.0} s (plus table misses)",
+        per_state * len as f64,
+        per_push * len as f64 * analysed_share
+    );
+}
+
+/// Checks the solved value of `entry` against its children's values; `None` when consistent.
+fn check(space: &TicTacChessSpace, solution: &Solution, entry: u64) -> Option<String> {
+    if !solution.is_analysed(entry) {
+        return None;
+    }
+    let position = space.position(entry, true);
+    let value = solution.value(entry);
+    let children: Vec<Value> = position
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut next = position;
+            next.play(mv);
+            space.value(solution, &next)
+        })
+        .collect();
+    let losses: Vec<u16> = children
+        .iter()
+        .filter_map(|v| {
+            if let Value::Loss(d) = v {
+                Some(*d)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let wins: Vec<u16> = children
+        .iter()
+        .filter_map(|v| {
+            if let Value::Win(d) = v {
+                Some(*d)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let draws = children.len() - losses.len() - wins.len();
+    let ok = match value {
+        Value::Loss(0) => position.is_won() && children.is_empty(),
+        Value::Loss(d) => {
+            !children.is_empty()
+                && wins.len() == children.len()
+                && wins.iter().max() == Some(&(d - 1))
+        }
+        Value::Win(d) => d >= 1 && losses.iter().min() == Some(&(d - 1)),
+        Value::Draw => {
+            !position.is_won()
+                && losses.is_empty()
+                && (draws > 0 || (children.is_empty() && solution.is_stalemate(entry)))
+        }
+    };
+    (!ok).then(|| format!("{position}: {value:?} with children {children:?}"))
+}
+
+fn main() -> ExitCode {
+    let options = match parse_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let space = TicTacChessSpace::new();
+    if let Some(count) = options.measure {
+        measure(&space, count);
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "TicTacChess retrograde analysis: {} White-to-move states, {} threads",
+        space.len(),
+        options.threads
+    );
+    let clock = Instant::now();
+    let solution = solve(&space, options.threads, |level| {
+        println!(
+            "level {:>3}: pushed {:>12}, new wins {:>12}, new losses {:>12}  [{:>8.1} s, peak {} MiB]",
+            level.plies,
+            level.decided,
+            level.new_wins,
+            level.new_losses,
+            level.seconds,
+            peak_mib().unwrap_or(0)
+        );
+    });
+    let solved = clock.elapsed().as_secs_f64();
+    let start = Position::start();
+    println!(
+        "solved in {solved:.1} s; start position {start}: {:?} for White",
+        space.value(&solution, &start)
+    );
+    // Counts by value over the analysed representatives.
+    let mut by_value: BTreeMap<String, u64> = BTreeMap::new();
+    let mut longest = (0u16, 0u64);
+    let (mut wins, mut losses, mut draws, mut stalemates, mut analysed) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
+    for entry in 0..solution.len() {
+        if !solution.is_analysed(entry) {
+            continue;
+        }
+        analysed += 1;
+        match solution.value(entry) {
+            Value::Win(d) => {
+                wins += 1;
+                *by_value.entry(format!("win {d:>3}")).or_default() += 1;
+                if d > longest.0 {
+                    longest = (d, entry);
+                }
+            }
+            Value::Loss(d) => {
+                losses += 1;
+                *by_value.entry(format!("loss {d:>3}")).or_default() += 1;
+            }
+            Value::Draw => {
+                draws += 1;
+                stalemates += u64::from(solution.is_stalemate(entry));
+            }
+        }
+    }
+    println!(
+        "analysed representatives {analysed}: win {wins}, loss {losses}, draw {draws} (of which no legal move {stalemates})"
+    );
+    for (label, count) in &by_value {
+        println!("  {label}: {count}");
+    }
+    println!(
+        "longest forced win: {} plies, e.g. {}",
+        longest.0,
+        space.position(longest.1, true)
+    );
+    println!("peak memory {} MiB", peak_mib().unwrap_or(0));
+    if let Some(path) = &options.save {
+        let written = std::fs::File::create(path)
+            .map(std::io::BufWriter::new)
+            .and_then(|mut out| solution.write_to(&mut out));
+        match written {
+            Ok(()) => println!("table saved to {path} (u16 little-endian per entry)"),
+            Err(error) => eprintln!("could not save the table: {error}"),
+        }
+    }
+    // Local consistency on a sample spread over the table (every state when --verify >= len).
+    let step = (solution.len() / options.verify.max(1)).max(1);
+    let clock = Instant::now();
+    let mut checked = 0u64;
+    let mut failures = 0u64;
+    let mut entry = 0;
+    while entry < solution.len() {
+        if let Some(problem) = check(&space, &solution, entry) {
+            failures += 1;
+            if failures <= 10 {
+                println!("INCONSISTENT: {problem}");
+            }
+        }
+        checked += 1;
+        entry += step;
+    }
+    println!(
+        "local consistency: {checked} entries checked (every {step}th), {failures} inconsistent, {:.1} s",
+        clock.elapsed().as_secs_f64()
+    );
+    if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
