@@ -7,7 +7,13 @@
 //! cargo run --release --example tictacchess_retrograde -- [--threads 2] [--verify 20000000]
 //!     [--save /work/retro/table.bin]
 //! cargo run --release --example tictacchess_retrograde -- --measure 2000000
+//! cargo run --release --example tictacchess_retrograde -- --load /work/retro/table.bin [--verify N] [--bounded N]
 //! ```
+//!
+//! `--load` reads a saved table instead of solving, then runs the checks: the local consistency
+//! of `--verify N` entries spread over the table, and `--bounded N` sampled entries compared with
+//! a plain depth-limited minimax written here (independent of the solver: wins within 5 plies,
+//! losses within 4).
 //!
 //! The full run needs about 5 GB of memory (two bytes per White-to-move state). `--measure N`
 //! only times the two inner loops (the initial pass and un-move pushing) on `N` states and
@@ -25,6 +31,8 @@ struct Options {
     verify: u64,
     save: Option<String>,
     measure: Option<u64>,
+    load: Option<String>,
+    bounded: u64,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -33,6 +41,8 @@ fn parse_options() -> Result<Options, String> {
         verify: 20_000_000,
         save: None,
         measure: None,
+        load: None,
+        bounded: 5_000,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -45,6 +55,10 @@ fn parse_options() -> Result<Options, String> {
                 options.verify = value()?.parse().map_err(|e| format!("--verify: {e}"))?
             }
             "--save" => options.save = Some(value()?),
+            "--load" => options.load = Some(value()?),
+            "--bounded" => {
+                options.bounded = value()?.parse().map_err(|e| format!("--bounded: {e}"))?
+            }
             "--measure" => {
                 options.measure = Some(value()?.parse().map_err(|e| format!("--measure: {e}"))?)
             }
@@ -170,6 +184,118 @@ fn check(space: &TicTacChessSpace, solution: &Solution, entry: u64) -> Option<St
     (!ok).then(|| format!("{position}: {value:?} with children {children:?}"))
 }
 
+/// Whether the side to move can make four in a row within `plies` plies whatever the other
+/// side does (plain minimax, no table, no repetitions).
+fn wins_within(position: &Position, plies: u16) -> bool {
+    if plies == 0 || position.is_won() {
+        return false;
+    }
+    position.legal_moves().iter().any(|&mv| {
+        let mut next = *position;
+        next.play(mv);
+        next.is_won() || (plies >= 2 && loses_within(&next, plies - 1))
+    })
+}
+
+/// Whether the side to move cannot avoid the other side's four in a row within `plies` plies.
+fn loses_within(position: &Position, plies: u16) -> bool {
+    if position.is_won() {
+        return true;
+    }
+    if plies == 0 {
+        return false;
+    }
+    let moves = position.legal_moves();
+    !moves.is_empty()
+        && moves.iter().all(|&mv| {
+            let mut next = *position;
+            next.play(mv);
+            wins_within(&next, plies - 1)
+        })
+}
+
+/// The deepest win and loss the bounded comparison decides by plain minimax.
+const BOUNDED_WIN: u16 = 5;
+const BOUNDED_LOSS: u16 = 4;
+
+/// Compares the table with plain minimax on `entry`; `None` when they agree.
+fn bounded_check(space: &TicTacChessSpace, solution: &Solution, entry: u64) -> Option<String> {
+    let position = space.position(entry, true);
+    let value = solution.value(entry);
+    let win_by_minimax = (1..=BOUNDED_WIN)
+        .step_by(2)
+        .find(|&d| wins_within(&position, d));
+    let loss_by_minimax = (0..=BOUNDED_LOSS)
+        .step_by(2)
+        .find(|&d| loses_within(&position, d));
+    let expected_win = match value {
+        Value::Win(d) if d <= BOUNDED_WIN => Some(d),
+        _ => None,
+    };
+    let expected_loss = match value {
+        Value::Loss(d) if d <= BOUNDED_LOSS => Some(d),
+        _ => None,
+    };
+    (win_by_minimax != expected_win || loss_by_minimax != expected_loss).then(|| {
+        format!(
+            "{position}: table {value:?}, minimax win {win_by_minimax:?} loss {loss_by_minimax:?}"
+        )
+    })
+}
+
+/// Runs the two checks on a solved table; whether both passed.
+fn verify(space: &TicTacChessSpace, solution: &Solution, options: &Options) -> bool {
+    // Local consistency on a sample spread over the table (every state when --verify >= len).
+    let step = (solution.len() / options.verify.max(1)).max(1);
+    let clock = Instant::now();
+    let mut checked = 0u64;
+    let mut failures = 0u64;
+    let mut entry = 0;
+    while entry < solution.len() {
+        if let Some(problem) = check(space, solution, entry) {
+            failures += 1;
+            if failures <= 10 {
+                println!("INCONSISTENT: {problem}");
+            }
+        }
+        checked += 1;
+        entry += step;
+    }
+    println!(
+        "local consistency: {checked} entries checked (every {step}th), {failures} inconsistent, {:.1} s",
+        clock.elapsed().as_secs_f64()
+    );
+    // Plain minimax on analysed entries spread over the table, odd steps to vary the mix.
+    let clock = Instant::now();
+    let step = (solution.len() / options.bounded.max(1)).max(1) | 1;
+    let (mut compared, mut disagreements) = (0u64, 0u64);
+    let mut by_kind: BTreeMap<String, u64> = BTreeMap::new();
+    let mut entry = step / 2;
+    while entry < solution.len() {
+        if solution.is_analysed(entry) {
+            compared += 1;
+            let kind = match solution.value(entry) {
+                Value::Win(d) if d <= BOUNDED_WIN => format!("win {d}"),
+                Value::Loss(d) if d <= BOUNDED_LOSS => format!("loss {d}"),
+                _ => "deeper or draw".to_string(),
+            };
+            *by_kind.entry(kind).or_default() += 1;
+            if let Some(problem) = bounded_check(space, solution, entry) {
+                disagreements += 1;
+                if disagreements <= 10 {
+                    println!("DISAGREES: {problem}");
+                }
+            }
+        }
+        entry += step;
+    }
+    println!(
+        "plain minimax (wins within {BOUNDED_WIN}, losses within {BOUNDED_LOSS} plies): {compared} entries, {disagreements} disagreements, {:.1} s; sample {by_kind:?}",
+        clock.elapsed().as_secs_f64()
+    );
+    failures == 0 && disagreements == 0
+}
+
 fn main() -> ExitCode {
     let options = match parse_options() {
         Ok(options) => options,
@@ -182,6 +308,28 @@ fn main() -> ExitCode {
     if let Some(count) = options.measure {
         measure(&space, count);
         return ExitCode::SUCCESS;
+    }
+    if let Some(path) = &options.load {
+        let loaded = std::fs::File::open(path)
+            .map(std::io::BufReader::new)
+            .and_then(|mut input| Solution::read_from(&mut input, space.len()));
+        let solution = match loaded {
+            Ok(solution) => solution,
+            Err(error) => {
+                eprintln!("error: cannot read {path}: {error}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let start = Position::start();
+        println!(
+            "start position {start}: {:?} for White",
+            space.value(&solution, &start)
+        );
+        return if verify(&space, &solution, &options) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        };
     }
     println!(
         "TicTacChess retrograde analysis: {} White-to-move states, {} threads",
@@ -255,27 +403,7 @@ fn main() -> ExitCode {
             Err(error) => eprintln!("could not save the table: {error}"),
         }
     }
-    // Local consistency on a sample spread over the table (every state when --verify >= len).
-    let step = (solution.len() / options.verify.max(1)).max(1);
-    let clock = Instant::now();
-    let mut checked = 0u64;
-    let mut failures = 0u64;
-    let mut entry = 0;
-    while entry < solution.len() {
-        if let Some(problem) = check(&space, &solution, entry) {
-            failures += 1;
-            if failures <= 10 {
-                println!("INCONSISTENT: {problem}");
-            }
-        }
-        checked += 1;
-        entry += step;
-    }
-    println!(
-        "local consistency: {checked} entries checked (every {step}th), {failures} inconsistent, {:.1} s",
-        clock.elapsed().as_secs_f64()
-    );
-    if failures == 0 {
+    if verify(&space, &solution, &options) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -132,6 +132,25 @@ impl Solution {
         self.entries.is_empty()
     }
 
+    /// Reads a table written by [`Solution::write_to`] (`len` entries).
+    ///
+    /// # Errors
+    /// The reader's error, or [`std::io::ErrorKind::UnexpectedEof`] for a short table.
+    pub fn read_from(input: &mut impl std::io::Read, len: u64) -> std::io::Result<Solution> {
+        let mut entries = Vec::with_capacity(len as usize);
+        let mut buffer = vec![0u8; 2 * CHUNK as usize];
+        while (entries.len() as u64) < len {
+            let count = (len - entries.len() as u64).min(CHUNK) as usize;
+            input.read_exact(&mut buffer[..2 * count])?;
+            entries.extend(
+                buffer[..2 * count]
+                    .chunks_exact(2)
+                    .map(|pair| AtomicU16::new(u16::from_le_bytes([pair[0], pair[1]]))),
+            );
+        }
+        Ok(Solution { entries })
+    }
+
     /// The raw entries as little-endian bytes, for saving the table.
     pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
         let mut buffer = Vec::with_capacity(2 * CHUNK as usize);

@@ -121,3 +121,32 @@ impl Position {
         image
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::index::StateIndex;
+
+    #[test]
+    fn exactly_one_of_each_mirror_pair_is_the_representative() {
+        let index = StateIndex::new();
+        let step = index.count() / 200_003;
+        let mut empty_boards = 0;
+        for number in (0..index.count()).step_by(step as usize).chain([1]) {
+            let position = index.position(number).expect("in range");
+            let image = position.mirrored();
+            if position.board_is_empty() {
+                empty_boards += 1;
+                assert_eq!(image, position);
+                assert!(position.is_mirror_representative());
+            } else {
+                assert_ne!(image, position);
+                assert_ne!(
+                    position.is_mirror_representative(),
+                    image.is_mirror_representative(),
+                    "{position}"
+                );
+            }
+        }
+        assert_eq!(empty_boards, 2);
+    }
+}

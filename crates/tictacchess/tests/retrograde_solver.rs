@@ -3,7 +3,7 @@
 //! states, the edges its predecessor lists report into a state add up to that state's number
 //! of legal moves, the invariant the solver's counts rely on.
 
-use plyforge_tictacchess::retrograde::{Space, Start, Value, solve};
+use plyforge_tictacchess::retrograde::{Solution, Space, Start, Value, solve};
 use plyforge_tictacchess::{Position, StateIndex, TicTacChessSpace};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -94,6 +94,15 @@ proptest! {
         for (i, &value) in expected.iter().enumerate() {
             prop_assert_eq!(solution.value(i as u64), value, "node {}", i);
         }
+        let mut bytes = Vec::new();
+        solution.write_to(&mut bytes).unwrap();
+        prop_assert_eq!(bytes.len() as u64, 2 * graph.len());
+        let reread = Solution::read_from(&mut bytes.as_slice(), graph.len()).unwrap();
+        for i in 0..graph.len() {
+            prop_assert_eq!(reread.value(i), solution.value(i));
+            prop_assert_eq!(reread.is_stalemate(i), solution.is_stalemate(i));
+        }
+        prop_assert!(Solution::read_from(&mut &bytes[1..], graph.len()).is_err());
     }
 }
 
