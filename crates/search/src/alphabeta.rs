@@ -8,11 +8,17 @@
 //! swapped) only when the side changes between parent and child: a coalition may move several
 //! times in a row, and so may a player in a game with passes. Two-player negamax is the case
 //! where every move changes the side.
+//!
+//! Every node function takes `FULL`: `false` compiles a lean copy of the search for
+//! configurations that use nothing beyond alpha-beta, the transposition table, PVS, aspiration
+//! and the game's ordering hint in negamax mode (see [`Config::is_lean`](crate::config::Config::is_lean)); the per-node tests
+//! and set-up of null move, late-move reductions, killers, history, quiescence, check
+//! extensions and paranoid sides then vanish at compile time instead of costing a test each.
 
 use crate::config::Mode;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::MoveBuffer;
-use crate::ordering::{MoveFacts, pick_next};
+use crate::ordering::{MoveFacts, hint_score, pick_next, sort_by_scores};
 use crate::score::{EVAL_LIMIT, MAX_PLY, Score, is_decisive, loss_in, win_in};
 use crate::thread::{LMR_TABLE_SIZE, Worker, pv_start};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
@@ -35,12 +41,16 @@ const LOCAL_SCORES: usize = 32;
 impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// The side of the player to move of `game` (see the module docs).
     #[inline]
-    fn side(&self, game: &G) -> usize {
-        self.side_of(game.player_to_move())
+    fn side<const FULL: bool>(&self, game: &G) -> usize {
+        self.side_of::<FULL>(game.player_to_move())
     }
 
     #[inline]
-    fn side_of(&self, player: usize) -> usize {
+    fn side_of<const FULL: bool>(&self, player: usize) -> usize {
+        if !FULL {
+            // The lean search is negamax.
+            return player;
+        }
         match self.mode {
             Mode::Negamax => player,
             Mode::Paranoid => (player != self.root_player) as usize,
@@ -49,8 +59,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     /// The evaluation from the view of the side to move, clamped to the evaluation range.
     #[inline]
-    fn evaluate(&self, game: &G) -> Score {
-        let score = match self.mode {
+    fn evaluate<const FULL: bool>(&self, game: &G) -> Score {
+        let mode = if FULL { self.mode } else { Mode::Negamax };
+        let score = match mode {
             Mode::Negamax => self.evaluator.evaluate(game, game.player_to_move()),
             Mode::Paranoid => {
                 let root_view = self.evaluator.evaluate(game, self.root_player);
@@ -67,10 +78,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// The score of a finished game from the view of the side to move, `ply` plies from the
     /// root.
     #[inline]
-    fn outcome_score(&self, game: &G, outcome: Outcome, ply: usize) -> Score {
+    fn outcome_score<const FULL: bool>(&self, game: &G, outcome: Outcome, ply: usize) -> Score {
         match outcome {
             Outcome::Draw => DRAW,
-            Outcome::Win(winner) if self.side_of(winner) == self.side(game) => win_in(ply),
+            Outcome::Win(winner) if self.side_of::<FULL>(winner) == self.side::<FULL>(game) => {
+                win_in(ply)
+            }
             Outcome::Win(_) => loss_in(ply),
         }
     }
@@ -91,7 +104,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// `alpha..beta` of the parent's view, and returns the score in the parent's view.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn search_child(
+    fn search_child<const FULL: bool>(
         &mut self,
         child: &mut G,
         parent_side: usize,
@@ -101,14 +114,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         beta: Score,
         quiescence: bool,
     ) -> Score {
-        let flip = self.side(child) != parent_side;
+        let flip = self.side::<FULL>(child) != parent_side;
         let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };
         let score = if quiescence {
-            self.quiescence(child, ply + 1, low, high)
+            self.quiescence::<FULL>(child, ply + 1, low, high)
         } else if depth <= 0 {
-            self.leaf(child, ply + 1, low, high)
+            self.leaf::<FULL>(child, ply + 1, low, high)
         } else {
-            self.alphabeta(child, depth, ply + 1, low, high, true)
+            self.alphabeta::<FULL>(child, depth, ply + 1, low, high, true)
         };
         if flip { -score } else { score }
     }
@@ -116,7 +129,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// Plays `mv`, searches it (null window first unless `full_window`, reduced by `reduction`
     /// first, re-searching as PVS and LMR require), takes it back, returns its score.
     #[allow(clippy::too_many_arguments)]
-    fn search_move(
+    fn search_move<const FULL: bool>(
         &mut self,
         game: &mut G,
         mv: G::Move,
@@ -130,7 +143,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     ) -> Score {
         if G::UNDO {
             game.play(mv);
-            let score = self.search_sequence(
+            let score = self.search_sequence::<FULL>(
                 game,
                 side,
                 new_depth,
@@ -145,7 +158,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         } else {
             let mut child = game.clone();
             child.play(mv);
-            self.search_sequence(
+            self.search_sequence::<FULL>(
                 &mut child,
                 side,
                 new_depth,
@@ -160,7 +173,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn search_sequence(
+    fn search_sequence<const FULL: bool>(
         &mut self,
         child: &mut G,
         side: usize,
@@ -172,12 +185,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         full_window: bool,
     ) -> Score {
         if full_window {
-            return self.search_child(child, side, new_depth, ply, alpha, beta, false);
+            return self.search_child::<FULL>(child, side, new_depth, ply, alpha, beta, false);
         }
-        if reduction > 0 && child.in_check() {
+        if FULL && reduction > 0 && child.in_check() {
             reduction = 0;
         }
-        let mut score = self.search_child(
+        let mut score = self.search_child::<FULL>(
             child,
             side,
             new_depth - reduction,
@@ -187,17 +200,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             false,
         );
         if score > alpha && reduction > 0 {
-            score = self.search_child(child, side, new_depth, ply, alpha, alpha + 1, false);
+            score = self.search_child::<FULL>(child, side, new_depth, ply, alpha, alpha + 1, false);
         }
         if score > alpha && score < beta && beta - alpha > 1 {
-            score = self.search_child(child, side, new_depth, ply, alpha, beta, false);
+            score = self.search_child::<FULL>(child, side, new_depth, ply, alpha, beta, false);
         }
         score
     }
 
     /// Fail-soft alpha-beta: the score of `game` for its side to move, exact when it lies
     /// strictly inside `alpha..beta`, otherwise a bound on the far side of the window.
-    pub(crate) fn alphabeta(
+    pub(crate) fn alphabeta<const FULL: bool>(
         &mut self,
         game: &mut G,
         mut depth: i32,
@@ -215,10 +228,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         } else {
             0
         };
+        // A game whose end always leaves no move has its end found by the move generation
+        // below: one end-of-game test per interior node instead of two.
+        let outcome_from_moves = G::OUTCOME_ONLY_WITHOUT_MOVES && depth > 0 && ply < MAX_PLY - 1;
         if ply > 0 {
-            if let Some(outcome) = game.outcome() {
+            if !outcome_from_moves && let Some(outcome) = game.outcome() {
                 self.nodes += 1;
-                return self.outcome_score(game, outcome, ply);
+                return self.outcome_score::<FULL>(game, outcome, ply);
             }
             if G::REPETITION_DRAWS && self.is_repetition(game, hash, ply) {
                 self.nodes += 1;
@@ -226,21 +242,37 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
             if ply >= MAX_PLY - 1 {
                 self.nodes += 1;
-                return self.evaluate(game);
+                return self.evaluate::<FULL>(game);
             }
         }
         if G::REPETITION_DRAWS {
             self.path[ply] = hash;
         }
-        let in_check = game.in_check();
+        // Only check extensions, null move and reductions ask.
+        let in_check = FULL && game.in_check();
         if in_check && config.check_extension && ply > 0 {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence_body(game, ply, alpha, beta);
+            return self.quiescence_body::<FULL>(game, ply, alpha, beta);
         }
         if self.count_node_and_check_abort() {
             return DRAW;
+        }
+        let mut moves = G::Moves::default();
+        // Games that can generate in hint order do so when the hint is the only ordering
+        // source: then nothing is sorted.
+        let presorted = G::GENERATES_IN_HINT_ORDER
+            && config.order_hints
+            && !(FULL && (config.killers || config.history));
+        if outcome_from_moves {
+            self.generate::<FULL>(game, &mut moves, presorted);
+            if moves.is_empty() {
+                let outcome = game
+                    .outcome()
+                    .unwrap_or_else(|| game.outcome_without_moves());
+                return self.outcome_score::<FULL>(game, outcome, ply);
+            }
         }
         self.seldepth = self.seldepth.max(ply);
 
@@ -250,7 +282,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // more than searching a depth-1 node's cheap leaves again.
         let use_tt = config.tt && depth >= config.tt_min_depth;
         let entry = if use_tt {
-            self.shared.tt.probe(key)
+            self.shared.tt.probe_at(key, depth)
         } else {
             None
         };
@@ -274,11 +306,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
         }
 
-        let side = self.side(game);
+        let side = self.side::<FULL>(game);
 
         // Null move: if passing still fails high, a real move will too (the game says where
         // passing is no help, i.e. no zugzwang).
-        if config.null_move
+        if FULL
+            && config.null_move
             && allow_null
             && !pv_node
             && !in_check
@@ -286,19 +319,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && depth >= NULL_MIN_DEPTH
             && !is_decisive(beta)
             && game.null_move_allowed()
-            && self.evaluate(game) >= beta
+            && self.evaluate::<FULL>(game) >= beta
         {
             let reduction = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
             let null_depth = depth - 1 - reduction;
             let score = if G::UNDO {
                 game.play_null();
-                let score = self.null_child(game, side, null_depth, ply, beta);
+                let score = self.null_child::<FULL>(game, side, null_depth, ply, beta);
                 game.undo_null();
                 score
             } else {
                 let mut child = game.clone();
                 child.play_null();
-                self.null_child(&mut child, side, null_depth, ply, beta)
+                self.null_child::<FULL>(&mut child, side, null_depth, ply, beta)
             };
             if self.aborted() {
                 return DRAW;
@@ -309,10 +342,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
         }
 
-        let mut moves = G::Moves::default();
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return self.outcome_score(game, game.outcome_without_moves(), ply);
+        if !outcome_from_moves {
+            self.generate::<FULL>(game, &mut moves, presorted);
+            if moves.is_empty() {
+                return self.outcome_score::<FULL>(game, game.outcome_without_moves(), ply);
+            }
         }
         let player = game.player_to_move();
         let moves = moves.as_mut_slice();
@@ -322,24 +356,37 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // anyway: it has the highest score.) With the history heuristic on, the scores are taken
         // before the move is searched all the same, as its search updates the history: the
         // order, and so the node count, stays what an eager scoring gives.
+        // With every ordering source off, moves are searched in generation order after the
+        // transposition-table move.
+        let killers = FULL && config.killers;
+        let history = FULL && config.history;
+        let ordered = (config.order_hints && !presorted) || killers || history;
+        // With the hint as the only source, the order is fixed once scored: one stable sort
+        // instead of a selection per move, and no table look-ups per move.
+        let hint_only = !killers && !history;
         let mut searched_first = 0;
         if let Some(at) =
             tt_move_key.and_then(|tt_key| moves.iter().position(|&mv| G::move_key(mv) == tt_key))
         {
-            moves.swap(0, at);
+            if ordered {
+                // The selection below reorders the rest anyway.
+                moves.swap(0, at);
+            } else {
+                // The others keep their generated order.
+                moves[..=at].rotate_right(1);
+            }
             searched_first = 1;
         }
-        // With every ordering source off, moves are searched in generation order.
-        // The transposition-table move is already in front: without another source every
-        // remaining move would score the same, and the selection would keep their order.
-        let ordered = config.order_hints || config.killers || config.history;
         // The scores of the moves after the first `searched_first`, in a fixed array on the
-        // stack (no list operations per node); only longer move lists use the ply's reusable
-        // heap list.
+        // stack (no list operations per node, and not even zeroed when nothing is scored); only
+        // longer move lists use the ply's reusable heap list.
         let to_score = count - searched_first;
-        let mut local_scores = [0; LOCAL_SCORES];
+        let mut local_scores;
         let mut spilled = Vec::new();
-        let scores: &mut [i32] = if to_score <= LOCAL_SCORES {
+        let scores: &mut [i32] = if !ordered {
+            &mut []
+        } else if to_score <= LOCAL_SCORES {
+            local_scores = [0; LOCAL_SCORES];
             &mut local_scores[..to_score]
         } else {
             spilled = std::mem::take(&mut self.order_scores[ply]);
@@ -353,9 +400,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut best_score = -crate::score::INFINITY;
         let mut best_move = None;
         for index in 0..count {
-            if ordered && !scored && (index >= searched_first || config.history) {
+            if ordered && !scored && (index >= searched_first || history) {
                 scored = true;
-                for (slot, &mv) in scores.iter_mut().zip(&moves[searched_first..]) {
+                if hint_only {
+                    for (slot, &mv) in scores.iter_mut().zip(&moves[searched_first..]) {
+                        *slot = hint_score(game.is_noisy(mv), game.move_order_hint(mv));
+                    }
+                    sort_by_scores(&mut moves[searched_first..], scores);
+                }
+                for (slot, &mv) in scores
+                    .iter_mut()
+                    .zip(&moves[searched_first..])
+                    .take_while(|_| !hint_only)
+                {
                     let key = G::move_key(mv);
                     let facts = MoveFacts {
                         tt_move: tt_move_key == Some(key),
@@ -370,13 +427,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     *slot = self.ordering.score(mv, &facts, ply, player);
                 }
             }
-            if ordered && index >= searched_first {
+            if ordered && !hint_only && index >= searched_first {
                 pick_next(&mut moves[searched_first..], scores, index - searched_first);
             }
             let mv = moves[index];
             let noisy = game.is_noisy(mv);
             let quiet_late = !noisy
                 && !in_check
+                && FULL
                 && config.lmr
                 && depth >= LMR_MIN_DEPTH
                 && index >= LMR_MIN_MOVES
@@ -392,7 +450,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
             let reduction = reduction.clamp(0, (depth - 2).max(0));
             let full_window = index == 0 || (!config.pvs && reduction == 0);
-            let score = self.search_move(
+            let score = self.search_move::<FULL>(
                 game,
                 mv,
                 side,
@@ -414,7 +472,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        if !noisy && (config.killers || config.history) {
+                        if !noisy && (killers || history) {
                             self.reward_quiet(moves, index, player, depth, ply, game);
                         }
                         break;
@@ -423,7 +481,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 }
             }
         }
-        if to_score > LOCAL_SCORES {
+        if ordered && to_score > LOCAL_SCORES {
             self.order_scores[ply] = spilled;
         }
         if self.aborted() {
@@ -451,6 +509,16 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         best_score
     }
 
+    /// Generates the moves of `game`, in hint order if `presorted`.
+    #[inline]
+    fn generate<const FULL: bool>(&self, game: &G, moves: &mut G::Moves, presorted: bool) {
+        if presorted {
+            game.generate_moves_in_hint_order(moves);
+        } else {
+            game.generate_moves(moves);
+        }
+    }
+
     /// Row `ply` of the principal-variation table becomes `mv` and the child's row.
     #[inline]
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
@@ -467,7 +535,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     }
 
     /// Searches the position after a null move with a null window at `beta`.
-    fn null_child(
+    fn null_child<const FULL: bool>(
         &mut self,
         child: &mut G,
         side: usize,
@@ -475,13 +543,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         ply: usize,
         beta: Score,
     ) -> Score {
-        let flip = self.side(child) != side;
+        let flip = self.side::<FULL>(child) != side;
         let (low, high) = if flip {
             (-beta, -beta + 1)
         } else {
             (beta - 1, beta)
         };
-        let score = self.alphabeta(child, depth, ply + 1, low, high, false);
+        let score = self.alphabeta::<FULL>(child, depth, ply + 1, low, high, false);
         if flip { -score } else { score }
     }
 
@@ -516,11 +584,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// (game over, repetition, the ply limit, a check extension), without an interior node's
     /// set-up, then quiescence search or the evaluation.
     #[inline]
-    fn leaf(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
+    fn leaf<const FULL: bool>(
+        &mut self,
+        game: &mut G,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         self.pv_len[ply] = 0;
         if let Some(outcome) = game.outcome() {
             self.nodes += 1;
-            return self.outcome_score(game, outcome, ply);
+            return self.outcome_score::<FULL>(game, outcome, ply);
         }
         if G::REPETITION_DRAWS {
             let hash = game.hash();
@@ -532,21 +606,27 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         if ply >= MAX_PLY - 1 {
             self.nodes += 1;
-            return self.evaluate(game);
+            return self.evaluate::<FULL>(game);
         }
-        if self.config.check_extension && game.in_check() {
+        if FULL && self.config.check_extension && game.in_check() {
             // Extended by a ply: an interior node after all (its checks above repeat).
-            return self.alphabeta(game, 0, ply, alpha, beta, true);
+            return self.alphabeta::<FULL>(game, 0, ply, alpha, beta, true);
         }
-        self.quiescence_body(game, ply, alpha, beta)
+        self.quiescence_body::<FULL>(game, ply, alpha, beta)
     }
 
     /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.
-    fn quiescence(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
+    fn quiescence<const FULL: bool>(
+        &mut self,
+        game: &mut G,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         self.pv_len[ply] = 0;
         if let Some(outcome) = game.outcome() {
             self.nodes += 1;
-            return self.outcome_score(game, outcome, ply);
+            return self.outcome_score::<FULL>(game, outcome, ply);
         }
         if G::REPETITION_DRAWS {
             let hash = game.hash();
@@ -556,33 +636,46 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
             self.path[ply] = hash;
         }
-        self.quiescence_body(game, ply, alpha, beta)
+        self.quiescence_body::<FULL>(game, ply, alpha, beta)
     }
 
     /// Quiescence search of a position known not to be over: stand pat on the evaluation, then
     /// try the noisy moves (every move when in check, where standing pat is not an option).
     #[inline]
-    fn quiescence_body(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
+    fn quiescence_body<const FULL: bool>(
+        &mut self,
+        game: &mut G,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         if self.count_node_and_check_abort() {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
-        if !self.config.quiescence || ply >= MAX_PLY - 1 {
-            return self.evaluate(game);
+        if !(FULL && self.config.quiescence) || ply >= MAX_PLY - 1 {
+            return self.evaluate::<FULL>(game);
         }
         if game.in_check() {
-            return self.quiescence_moves(game, ply, alpha, beta, true, -crate::score::INFINITY);
+            return self.quiescence_moves::<FULL>(
+                game,
+                ply,
+                alpha,
+                beta,
+                true,
+                -crate::score::INFINITY,
+            );
         }
-        let stand_pat = self.evaluate(game);
+        let stand_pat = self.evaluate::<FULL>(game);
         if stand_pat >= beta {
             return stand_pat;
         }
-        self.quiescence_moves(game, ply, alpha.max(stand_pat), beta, false, stand_pat)
+        self.quiescence_moves::<FULL>(game, ply, alpha.max(stand_pat), beta, false, stand_pat)
     }
 
     /// The move loop of quiescence search: every move when `in_check`, else the noisy moves
     /// against the stand-pat score `best_score`.
-    fn quiescence_moves(
+    fn quiescence_moves<const FULL: bool>(
         &mut self,
         game: &mut G,
         ply: usize,
@@ -595,7 +688,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if in_check {
             game.generate_moves(&mut moves);
             if moves.is_empty() {
-                return self.outcome_score(game, game.outcome_without_moves(), ply);
+                return self.outcome_score::<FULL>(game, game.outcome_without_moves(), ply);
             }
         } else {
             game.generate_noisy_moves(&mut moves);
@@ -606,20 +699,20 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut scores = std::mem::take(&mut self.order_scores[ply]);
         scores.clear();
         scores.extend(moves.as_slice().iter().map(|&mv| game.move_order_hint(mv)));
-        let side = self.side(game);
+        let side = self.side::<FULL>(game);
         let moves = moves.as_mut_slice();
         for index in 0..moves.len() {
             pick_next(moves, &mut scores, index);
             let mv = moves[index];
             let score = if G::UNDO {
                 game.play(mv);
-                let score = self.search_child(game, side, 0, ply, alpha, beta, true);
+                let score = self.search_child::<FULL>(game, side, 0, ply, alpha, beta, true);
                 game.undo(mv);
                 score
             } else {
                 let mut child = game.clone();
                 child.play(mv);
-                self.search_child(&mut child, side, 0, ply, alpha, beta, true)
+                self.search_child::<FULL>(&mut child, side, 0, ply, alpha, beta, true)
             };
             if self.aborted() {
                 break;

@@ -112,6 +112,31 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 }
 
+/// The order score of a move when the game's hint is the only source: what [`Ordering::score`]
+/// gives with killers and history off (noisy moves first).
+#[inline]
+pub(crate) fn hint_score(noisy: bool, hint: i32) -> i32 {
+    if noisy { NOISY_SCORE + hint } else { hint }
+}
+
+/// Sorts `moves` by `scores` (the same length), highest first, equal scores in their present
+/// order: an insertion sort, the fastest for the few moves of a node.
+#[inline]
+pub(crate) fn sort_by_scores<M: Copy>(moves: &mut [M], scores: &mut [i32]) {
+    debug_assert_eq!(moves.len(), scores.len());
+    for i in 1..scores.len().min(moves.len()) {
+        let (mv, score) = (moves[i], scores[i]);
+        let mut j = i;
+        while j > 0 && scores[j - 1] < score {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+            j -= 1;
+        }
+        moves[j] = mv;
+        scores[j] = score;
+    }
+}
+
 /// Moves the best remaining move (by `scores`, the first of equals) to position `i`: a
 /// selection sort done lazily, because a cut-off usually comes before the list is exhausted.
 /// `moves` and `scores` have the same length.
@@ -155,6 +180,17 @@ mod tests {
         let score = ordering.score(7, &facts, 0, 1);
         assert!(score > HISTORY_MAX - 400 && score <= HISTORY_MAX);
         assert_eq!(ordering.score(7, &facts, 0, 0), 0);
+    }
+
+    #[test]
+    fn sorts_stably_by_score() {
+        let mut moves = [1, 2, 3, 4, 5, 6];
+        let mut scores = [5, 9, -1, 7, 9, 5];
+        sort_by_scores(&mut moves, &mut scores);
+        assert_eq!(moves, [2, 5, 4, 1, 6, 3]);
+        assert_eq!(scores, [9, 9, 7, 5, 5, -1]);
+        assert_eq!(hint_score(true, -3), NOISY_SCORE - 3);
+        assert_eq!(hint_score(false, -3), -3);
     }
 
     #[test]

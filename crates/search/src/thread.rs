@@ -75,6 +75,8 @@ pub(crate) struct Worker<'a, G: Game, E> {
     /// Added to every transposition-table key (the root player in paranoid mode).
     pub key_mix: u64,
     pub mode: Mode,
+    /// Whether the configuration can run the lean search (see [`Config::is_lean`]).
+    pub lean: bool,
     pub root_player: usize,
     /// `path[ply]`: the hash of the position at `ply` on the current line.
     pub path: Vec<u64>,
@@ -128,6 +130,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 Mode::Paranoid => ROOT_PLAYER_KEYS[root_player % ROOT_PLAYER_KEYS.len()],
             },
             mode: config.mode,
+            lean: config.is_lean(),
             root_player,
             path: vec![0; MAX_PLY + 1],
             ordering: Ordering::new(root.player_count(), config.killers, config.history),
@@ -250,7 +253,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let score = self.alphabeta(root, depth as i32, 0, alpha, beta, true);
+            let score = if self.lean {
+                self.alphabeta::<false>(root, depth as i32, 0, alpha, beta, true)
+            } else {
+                self.alphabeta::<true>(root, depth as i32, 0, alpha, beta, true)
+            };
             if self.aborted() {
                 return score;
             }

@@ -11,6 +11,16 @@
 //! words together. A wrong entry can at worst give a wrong score, never an illegal move: the
 //! stored move code is used only after it matched a generated move.
 //!
+//! Two tables: results of depth-1 and depth-2 nodes (the most numerous interior nodes, whose
+//! subtrees are the cheapest to search again) live in a small table of [`SHALLOW_BYTES`] that
+//! stays in the processor's cache, the deeper results in the main table. A shallow node then
+//! finds its entry without waiting for main memory (the main table's probe is mostly a cache and
+//! TLB miss, which can cost more than such a node's whole search), and its results do not push
+//! deeper ones out of the main table. A depth-3 node that finds nothing in the main table asks
+//! the small one for the move of the previous iteration's depth-2 search of the same position.
+//! Measured on Connect Four (docs/search.md): about 10 % more nodes than one table, and 1.5-2
+//! times less time to depth 12 on a loaded machine.
+//!
 //! Replacement: an entry of the same position is overwritten (keeping its move when the new
 //! result has none); otherwise the entry with the least `depth - 8 × age` (stale entries of
 //! earlier searches first) makes room. Win and loss scores are stored relative to the node,
@@ -27,6 +37,10 @@ const BUCKET_BYTES: usize = 64;
 const AGE_WEIGHT: i32 = 8;
 /// Ages wrap modulo this (5 bits of the data word).
 const AGE_CYCLE: u8 = 32;
+/// Bytes of the table of shallow results: small enough to stay in a core's level-2 cache.
+const SHALLOW_BYTES: usize = 256 << 10;
+/// Results searched to at most this depth go to the small table.
+const SHALLOW_MAX_DEPTH: i32 = 2;
 /// Entries sampled for `hashfull`.
 const HASHFULL_SAMPLE: usize = 1000;
 
@@ -97,23 +111,34 @@ struct Bucket {
 
 /// The shared table.
 pub(crate) struct TranspositionTable {
+    /// Results of depth 2 and more.
     buckets: Box<[Bucket]>,
+    /// Results of depth [`SHALLOW_MAX_DEPTH`] and less (see the module docs).
+    shallow: Box<[Bucket]>,
     age: u8,
 }
 
+/// `count` empty buckets.
+fn empty_buckets(count: usize) -> Box<[Bucket]> {
+    (0..count.max(1)).map(|_| Bucket::default()).collect()
+}
+
 impl TranspositionTable {
-    /// A table of `mib` MiB (at least one bucket).
+    /// A table of `mib` MiB in all (at least one bucket in each part): the small table of
+    /// shallow results takes [`SHALLOW_BYTES`] of it, or an eighth of a smaller table.
     pub fn new(mib: usize) -> Self {
-        let count = (mib.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        let bytes = mib.saturating_mul(1 << 20);
+        let shallow_bytes = SHALLOW_BYTES.min(bytes / 8);
         TranspositionTable {
-            buckets: (0..count).map(|_| Bucket::default()).collect(),
+            buckets: empty_buckets((bytes - shallow_bytes) / BUCKET_BYTES),
+            shallow: empty_buckets(shallow_bytes / BUCKET_BYTES),
             age: 0,
         }
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        for bucket in self.buckets.iter_mut() {
+        for bucket in self.buckets.iter_mut().chain(self.shallow.iter_mut()) {
             *bucket = Bucket::default();
         }
         self.age = 0;
@@ -124,26 +149,55 @@ impl TranspositionTable {
         self.age = (self.age + 1) % AGE_CYCLE;
     }
 
+    /// The bucket of `key` in `buckets`.
     #[inline]
-    fn bucket(&self, key: u64) -> &Bucket {
+    fn bucket(buckets: &[Bucket], key: u64) -> &Bucket {
         // Multiply-shift maps the key onto the bucket count without a division.
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        let index = ((key as u128 * buckets.len() as u128) >> 64) as usize;
+        &buckets[index]
     }
 
-    /// The entry stored for `key`, if any.
+    /// The entry stored for `key` in `buckets`, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.bucket(key).slots.iter().find_map(|slot| {
+    fn find(buckets: &[Bucket], key: u64) -> Option<Entry> {
+        Self::bucket(buckets, key).slots.iter().find_map(|slot| {
             let data = slot.data.load(Ordering::Relaxed);
             let stored = slot.key.load(Ordering::Relaxed);
             (data != 0 && stored ^ data == key).then(|| unpack(data))
         })
     }
 
-    /// Stores `entry` for `key`.
+    /// The entry stored for `key`, if any, whatever its depth.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        Self::find(&self.buckets, key).or_else(|| Self::find(&self.shallow, key))
+    }
+
+    /// The entry for `key` that a node with `depth` plies left can use: from the small table
+    /// up to [`SHALLOW_MAX_DEPTH`] (a deeper result of the same position in the main table is
+    /// not looked for: that would cost the main table's cache miss the small table is there to
+    /// avoid), from the main table deeper, and one ply deeper from the small table when the
+    /// main one has nothing (for its move).
+    #[inline]
+    pub fn probe_at(&self, key: u64, depth: i32) -> Option<Entry> {
+        if depth <= SHALLOW_MAX_DEPTH {
+            Self::find(&self.shallow, key)
+        } else if depth == SHALLOW_MAX_DEPTH + 1 {
+            Self::find(&self.buckets, key).or_else(|| Self::find(&self.shallow, key))
+        } else {
+            Self::find(&self.buckets, key)
+        }
+    }
+
+    /// Stores `entry` for `key`, in the small table if its depth is at most
+    /// [`SHALLOW_MAX_DEPTH`].
     pub fn store(&self, key: u64, mut entry: Entry) {
-        let bucket = self.bucket(key);
+        let buckets = if entry.depth <= SHALLOW_MAX_DEPTH {
+            &self.shallow
+        } else {
+            &self.buckets
+        };
+        let bucket = Self::bucket(buckets, key);
         let mut victim = &bucket.slots[0];
         let mut victim_worth = i32::MAX;
         for slot in &bucket.slots {

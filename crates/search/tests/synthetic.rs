@@ -295,6 +295,104 @@ proptest! {
     }
 }
 
+/// The same tree as a game whose end leaves no move and that can generate its moves in hint
+/// order, with [`Game::OUTCOME_ONLY_WITHOUT_MOVES`] and [`Game::GENERATES_IN_HINT_ORDER`] set
+/// as `FLAG` says: the searches' shortcuts for such games must not change any value.
+#[derive(Debug, Clone)]
+struct Shortcuts<const FLAG: bool>(Tree);
+
+impl<const FLAG: bool> Game for Shortcuts<FLAG> {
+    type Move = u8;
+    type Moves = MoveList<u8, MAX_CHILDREN>;
+    const OUTCOME_ONLY_WITHOUT_MOVES: bool = FLAG;
+    const GENERATES_IN_HINT_ORDER: bool = FLAG;
+
+    fn player_to_move(&self) -> usize {
+        self.0.player
+    }
+
+    fn generate_moves(&self, moves: &mut Self::Moves) {
+        if self.0.outcome().is_some() {
+            return;
+        }
+        self.0.generate_moves(moves);
+    }
+
+    fn generate_moves_in_hint_order(&self, moves: &mut Self::Moves) {
+        self.generate_moves(moves);
+        // Highest hint first, equal hints in generation order.
+        moves.sort_by_key(|&mv| std::cmp::Reverse(self.0.move_order_hint(mv)));
+    }
+
+    fn play(&mut self, mv: u8) {
+        self.0.play(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+
+    fn hash(&self) -> u64 {
+        self.0.hash
+    }
+
+    fn move_key(mv: u8) -> u16 {
+        mv as u16
+    }
+
+    fn move_order_hint(&self, mv: u8) -> i32 {
+        self.0.move_order_hint(mv)
+    }
+}
+
+impl<const FLAG: bool> Evaluator<Shortcuts<FLAG>> for TreeEval {
+    fn evaluate(&self, game: &Shortcuts<FLAG>, player: usize) -> Score {
+        Evaluator::<Tree>::evaluate(self, &game.0, player)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// With the end-of-game and hint-order shortcuts on, every exact configuration (the lean
+    /// search and the full one) still returns the plain minimax value, as without them.
+    #[test]
+    fn game_shortcuts_keep_values(seed in any::<u64>(), depth in 1u32..=6, branching in 2usize..=MAX_CHILDREN) {
+        let tree = Tree::new(seed, 2, branching);
+        prop_assume!(!children(&tree).is_empty());
+        let expected = minimax(&tree, depth, 0);
+        let hints_only = Config {
+            tt_mib: 1,
+            aspiration_window: 3,
+            killers: false,
+            history: false,
+            ..Config::exact()
+        };
+        let mut configs = exact_configs(Mode::Negamax);
+        // The hint as the only ordering source, in the lean search and in the full one
+        // (quiescence and check extensions on, which change nothing on these trees).
+        configs.push(("hints only", hints_only.clone()));
+        configs.push((
+            "hints only, full search",
+            Config { quiescence: true, check_extension: true, ..hints_only },
+        ));
+        for (name, config) in configs {
+            let limits = Limits::depth(depth);
+            let with = Searcher::new(config.clone())
+                .search(&Shortcuts::<true>(tree.clone()), &TreeEval, &limits, &[], |_| {})
+                .unwrap();
+            let without = Searcher::new(config)
+                .search(&Shortcuts::<false>(tree.clone()), &TreeEval, &limits, &[], |_| {})
+                .unwrap();
+            prop_assert_eq!(with.score, expected, "{} with the shortcuts", name);
+            prop_assert_eq!(without.score, expected, "{} without them", name);
+            let mut child = tree.clone();
+            child.play(with.best_move);
+            prop_assert_eq!(-minimax(&child, depth - 1, 1), expected, "{} best move", name);
+        }
+    }
+}
+
 /// Move ordering changes how many nodes are visited, never the value. (On random trees the
 /// hints are noise, so the node count may go either way; Connect Four measures the gain.)
 #[test]

@@ -1,0 +1,220 @@
+//! A driver for instruction-count profiling: runs one Connect Four 7x6 search, by
+//! `plyforge-search` or by the `minimax` crate (0.6), a fixed number of times, and prints the
+//! nodes, the best move and the score (or minimax's move), so that runs before and after a change
+//! can be compared node for node. Made for `valgrind --tool=callgrind`, whose instruction counts do
+//! not depend on the machine's load.
+//!
+//! ```text
+//! cargo build --release --example search_profile
+//! valgrind --tool=callgrind target/release/examples/search_profile ours plain 4453 1
+//! valgrind --tool=callgrind target/release/examples/search_profile minimax plain 4453 1
+//! target/release/examples/search_profile ours equivalent "" 20   # wall clock, best of 20
+//! ```
+//!
+//! Arguments: engine (`ours` | `minimax`), search (`plain`: alpha-beta to depth 8, no table;
+//! `equivalent`: iterative deepening to depth 12 with the table, null-window search and
+//! aspiration; `tuned`: `equivalent` with `tt_min_depth: 2`; `default`: every technique, depth 12),
+//! position (columns played from the empty board), repetitions. The settings are the
+//! benchmark's (`benches/connect_four.rs`; docs/search.md, "Equivalent settings").
+
+#[path = "connect_four/game.rs"]
+#[allow(dead_code)]
+mod game;
+
+use game::{Columns7x6, ConnectFour, ThreatEvaluator};
+use plyforge::search::{Config, Evaluator as _, Game as _, Limits, Outcome, Searcher};
+use std::process::ExitCode;
+use std::time::Instant;
+
+type Board = ConnectFour<Columns7x6>;
+
+/// Depth of plain alpha-beta (no table).
+const PLAIN_DEPTH: u8 = 8;
+/// Depth of the iterative searches.
+const ITERATIVE_DEPTH: u8 = 12;
+/// Table size for both engines, MiB.
+const TT_MIB: usize = 16;
+/// The centre-first column order both engines see.
+const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
+/// minimax's aspiration window (ours is `Config::aspiration_window`, the same 50).
+const ASPIRATION_WINDOW: i16 = 50;
+
+/// The game through the `minimax` crate's traits (as in the benchmark).
+struct MinimaxFour;
+
+impl minimax::Game for MinimaxFour {
+    type S = Board;
+    type M = u8;
+
+    fn generate_moves(state: &Board, moves: &mut Vec<u8>) -> Option<minimax::Winner> {
+        if let Some(winner) = Self::get_winner(state) {
+            return Some(winner);
+        }
+        moves.extend(CENTRE_FIRST.iter().filter(|&&c| state.can_play(c)));
+        None
+    }
+
+    fn apply(state: &mut Board, column: u8) -> Option<Board> {
+        let mut next = *state;
+        next.play(column);
+        Some(next)
+    }
+
+    fn get_winner(state: &Board) -> Option<minimax::Winner> {
+        state.outcome().map(|outcome| match outcome {
+            Outcome::Draw => minimax::Winner::Draw,
+            Outcome::Win(_) => minimax::Winner::PlayerJustMoved,
+        })
+    }
+
+    fn zobrist_hash(state: &Board) -> u64 {
+        state.hash()
+    }
+
+    fn table_index(column: u8) -> u16 {
+        column as u16
+    }
+
+    fn max_table_index() -> u16 {
+        6
+    }
+}
+
+struct MinimaxEval;
+
+impl minimax::Evaluator for MinimaxEval {
+    type G = MinimaxFour;
+
+    fn evaluate(&self, state: &Board) -> minimax::Evaluation {
+        ThreatEvaluator.evaluate(state, state.player_to_move()) as minimax::Evaluation
+    }
+}
+
+/// Our configuration and depth for a search name.
+fn our_search(search: &str) -> Option<(Config, u32)> {
+    let equivalent = Config {
+        tt_mib: TT_MIB,
+        lmr: false,
+        null_move: false,
+        killers: false,
+        history: false,
+        quiescence: false,
+        check_extension: false,
+        ..Config::default()
+    };
+    Some(match search {
+        "plain" => (
+            Config {
+                order_hints: true,
+                ..Config::plain()
+            },
+            PLAIN_DEPTH as u32,
+        ),
+        "equivalent" => (equivalent, ITERATIVE_DEPTH as u32),
+        "tuned" => (
+            Config {
+                tt_min_depth: 2,
+                ..equivalent
+            },
+            ITERATIVE_DEPTH as u32,
+        ),
+        "default" => (
+            Config {
+                tt_mib: TT_MIB,
+                ..Config::default()
+            },
+            ITERATIVE_DEPTH as u32,
+        ),
+        _ => return None,
+    })
+}
+
+fn run(engine: &str, search: &str, board: &Board, repetitions: usize) -> Result<(), String> {
+    let mut fastest = f64::INFINITY;
+    for _ in 0..repetitions {
+        let (seconds, line) = match engine {
+            "ours" => {
+                let (config, depth) =
+                    our_search(search).ok_or_else(|| format!("unknown search {search:?}"))?;
+                let mut searcher = Searcher::new(config);
+                let start = Instant::now();
+                let result = searcher
+                    .search(board, &ThreatEvaluator, &Limits::depth(depth), &[], |_| {})
+                    .map_err(|error| error.to_string())?;
+                let seconds = start.elapsed().as_secs_f64();
+                let line = format!(
+                    "ours {search} depth {depth}: move {} score {} nodes {} pv {:?}",
+                    result.best_move + 1,
+                    result.score,
+                    result.nodes,
+                    result.pv.iter().map(|c| c + 1).collect::<Vec<_>>()
+                );
+                (seconds, line)
+            }
+            "minimax" => {
+                use minimax::Strategy;
+                let start;
+                let best = match search {
+                    "plain" => {
+                        let mut negamax = minimax::Negamax::new(MinimaxEval, PLAIN_DEPTH);
+                        start = Instant::now();
+                        negamax.choose_move(board)
+                    }
+                    "equivalent" => {
+                        let options = minimax::IterativeOptions::new()
+                            .with_table_byte_size(TT_MIB << 20)
+                            .with_null_window_search(true)
+                            .with_aspiration_window(ASPIRATION_WINDOW);
+                        let mut iterative = minimax::IterativeSearch::new(MinimaxEval, options);
+                        iterative.set_max_depth(ITERATIVE_DEPTH);
+                        start = Instant::now();
+                        iterative.choose_move(board)
+                    }
+                    _ => return Err(format!("minimax has no search {search:?}")),
+                };
+                let seconds = start.elapsed().as_secs_f64();
+                (
+                    seconds,
+                    format!("minimax {search}: move {:?}", best.map(|c| c + 1)),
+                )
+            }
+            _ => return Err(format!("unknown engine {engine:?}")),
+        };
+        if seconds < fastest {
+            fastest = seconds;
+        }
+        if repetitions == 1 {
+            println!("{line}");
+        } else if fastest == seconds {
+            println!("{line} ({:.3} ms)", seconds * 1e3);
+        }
+    }
+    println!("fastest of {repetitions}: {:.3} ms", fastest * 1e3);
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [engine, search, position, repetitions] = args.as_slice() else {
+        eprintln!(
+            "usage: search_profile <ours|minimax> <plain|equivalent|tuned|default> <columns> <repetitions>"
+        );
+        return ExitCode::FAILURE;
+    };
+    let outcome = position
+        .parse::<Board>()
+        .map_err(|error| error.to_string())
+        .and_then(|board| {
+            let repetitions = repetitions
+                .parse()
+                .map_err(|_| format!("repetitions must be a whole number, got {repetitions:?}"))?;
+            run(engine, search, &board, repetitions)
+        });
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
