@@ -13,7 +13,9 @@
 //!
 //! Arguments: engine (`ours` | `minimax`), search (`plain`: alpha-beta to depth 8, no table;
 //! `equivalent`: iterative deepening to depth 12 with the table, null-window search and
-//! aspiration; `tuned`: `equivalent` with `tt_min_depth: 2`; `default`: every technique, depth 12),
+//! aspiration; `shallow`: `equivalent` with `tt_shallow_depth: 2`; `tuned`: `equivalent` with
+//! `tt_min_depth: 2`; `default`: every technique, depth 12; `default-shallow` and
+//! `default-tuned`: `default` with those two settings),
 //! position (columns played from the empty board), repetitions. The settings are the
 //! benchmark's (`benches/connect_four.rs`; docs/search.md, "Equivalent settings").
 
@@ -111,10 +113,33 @@ fn our_search(search: &str) -> Option<(Config, u32)> {
             PLAIN_DEPTH as u32,
         ),
         "equivalent" => (equivalent, ITERATIVE_DEPTH as u32),
+        "shallow" => (
+            Config {
+                tt_shallow_depth: 2,
+                ..equivalent.clone()
+            },
+            ITERATIVE_DEPTH as u32,
+        ),
         "tuned" => (
             Config {
                 tt_min_depth: 2,
                 ..equivalent
+            },
+            ITERATIVE_DEPTH as u32,
+        ),
+        "default-shallow" => (
+            Config {
+                tt_mib: TT_MIB,
+                tt_shallow_depth: 2,
+                ..Config::default()
+            },
+            ITERATIVE_DEPTH as u32,
+        ),
+        "default-tuned" => (
+            Config {
+                tt_mib: TT_MIB,
+                tt_min_depth: 2,
+                ..Config::default()
             },
             ITERATIVE_DEPTH as u32,
         ),
@@ -168,7 +193,13 @@ fn run(engine: &str, search: &str, board: &Board, repetitions: usize) -> Result<
                         let mut iterative = minimax::IterativeSearch::new(MinimaxEval, options);
                         iterative.set_max_depth(ITERATIVE_DEPTH);
                         start = Instant::now();
-                        iterative.choose_move(board)
+                        let best = iterative.choose_move(board);
+                        if repetitions == 1 {
+                            // minimax's own statistics: its node count among them.
+                            let mut state = *board;
+                            println!("{}", iterative.stats(&mut state));
+                        }
+                        best
                     }
                     _ => return Err(format!("minimax has no search {search:?}")),
                 };
@@ -197,7 +228,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [engine, search, position, repetitions] = args.as_slice() else {
         eprintln!(
-            "usage: search_profile <ours|minimax> <plain|equivalent|tuned|default> <columns> <repetitions>"
+            "usage: search_profile <ours|minimax> <plain|equivalent|shallow|tuned|default|default-shallow|default-tuned> <columns> <repetitions>"
         );
         return ExitCode::FAILURE;
     };

@@ -36,7 +36,11 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with `config` and an empty transposition table of `config.tt_mib` MiB.
     pub fn new(config: Config) -> Self {
-        let tt = TranspositionTable::new(if config.tt { config.tt_mib } else { 0 });
+        let tt = if config.tt {
+            TranspositionTable::with_shallow(config.tt_mib, config.tt_shallow_depth)
+        } else {
+            TranspositionTable::new(0)
+        };
         Searcher { config, tt }
     }
 

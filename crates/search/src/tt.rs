@@ -11,15 +11,16 @@
 //! words together. A wrong entry can at worst give a wrong score, never an illegal move: the
 //! stored move code is used only after it matched a generated move.
 //!
-//! Two tables: results of depth-1 and depth-2 nodes (the most numerous interior nodes, whose
-//! subtrees are the cheapest to search again) live in a small table of [`SHALLOW_BYTES`] that
-//! stays in the processor's cache, the deeper results in the main table. A shallow node then
-//! finds its entry without waiting for main memory (the main table's probe is mostly a cache and
-//! TLB miss, which can cost more than such a node's whole search), and its results do not push
-//! deeper ones out of the main table. A depth-3 node that finds nothing in the main table asks
-//! the small one for the move of the previous iteration's depth-2 search of the same position.
-//! Measured on Connect Four (docs/search.md): about 10 % more nodes than one table, and 1.5-2
-//! times less time to depth 12 on a loaded machine.
+//! Optionally two tables ([`Config::tt_shallow_depth`](crate::Config::tt_shallow_depth)):
+//! results of shallow nodes (the most numerous interior nodes, whose subtrees can be the
+//! cheapest to search again) live in a small table of [`SHALLOW_BYTES`] that stays in the
+//! processor's cache, the deeper results in the main table. A shallow node then finds its entry
+//! without waiting for main memory (the main table's probe is mostly a cache and TLB miss, which
+//! can cost more than such a node's whole search), and its results do not push deeper ones out
+//! of the main table. A node one ply deeper that finds nothing in the main table asks the small
+//! one for the move of the previous iteration's search of the same position. Measured on
+//! Connect Four (docs/search.md): about 10 % more nodes than one table, and 1.2-1.7 times less
+//! time to depth 12; chess loses by it (60 % more nodes).
 //!
 //! Replacement: an entry of the same position is overwritten (keeping its move when the new
 //! result has none); otherwise the entry with the least `depth - 8 × age` (stale entries of
@@ -39,8 +40,6 @@ const AGE_WEIGHT: i32 = 8;
 const AGE_CYCLE: u8 = 32;
 /// Bytes of the table of shallow results: small enough to stay in a core's level-2 cache.
 const SHALLOW_BYTES: usize = 256 << 10;
-/// Results searched to at most this depth go to the small table.
-const SHALLOW_MAX_DEPTH: i32 = 2;
 /// Entries sampled for `hashfull`.
 const HASHFULL_SAMPLE: usize = 1000;
 
@@ -113,8 +112,11 @@ struct Bucket {
 pub(crate) struct TranspositionTable {
     /// Results of depth 2 and more.
     buckets: Box<[Bucket]>,
-    /// Results of depth [`SHALLOW_MAX_DEPTH`] and less (see the module docs).
+    /// Results of depth `shallow_depth` and less (see the module docs); one unused bucket
+    /// when `shallow_depth` is 0.
     shallow: Box<[Bucket]>,
+    /// The deepest result kept in `shallow`; 0 for one table.
+    shallow_depth: i32,
     age: u8,
 }
 
@@ -124,14 +126,26 @@ fn empty_buckets(count: usize) -> Box<[Bucket]> {
 }
 
 impl TranspositionTable {
-    /// A table of `mib` MiB in all (at least one bucket in each part): the small table of
-    /// shallow results takes [`SHALLOW_BYTES`] of it, or an eighth of a smaller table.
+    /// One table of `mib` MiB (at least one bucket).
     pub fn new(mib: usize) -> Self {
+        Self::with_shallow(mib, 0)
+    }
+
+    /// A table of `mib` MiB in all (at least one bucket in each part), whose results of depth
+    /// `shallow_depth` and less go to a small table of [`SHALLOW_BYTES`] (or an eighth of a
+    /// smaller table) taken from the total; one table when `shallow_depth` is 0 or less.
+    pub fn with_shallow(mib: usize, shallow_depth: i32) -> Self {
         let bytes = mib.saturating_mul(1 << 20);
-        let shallow_bytes = SHALLOW_BYTES.min(bytes / 8);
+        let shallow_depth = shallow_depth.max(0);
+        let shallow_bytes = if shallow_depth > 0 {
+            SHALLOW_BYTES.min(bytes / 8)
+        } else {
+            0
+        };
         TranspositionTable {
             buckets: empty_buckets((bytes - shallow_bytes) / BUCKET_BYTES),
             shallow: empty_buckets(shallow_bytes / BUCKET_BYTES),
+            shallow_depth,
             age: 0,
         }
     }
@@ -170,29 +184,35 @@ impl TranspositionTable {
     /// The entry stored for `key`, if any, whatever its depth.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        Self::find(&self.buckets, key).or_else(|| Self::find(&self.shallow, key))
+        let main = Self::find(&self.buckets, key);
+        if self.shallow_depth > 0 {
+            main.or_else(|| Self::find(&self.shallow, key))
+        } else {
+            main
+        }
     }
 
     /// The entry for `key` that a node with `depth` plies left can use: from the small table
-    /// up to [`SHALLOW_MAX_DEPTH`] (a deeper result of the same position in the main table is
-    /// not looked for: that would cost the main table's cache miss the small table is there to
-    /// avoid), from the main table deeper, and one ply deeper from the small table when the
-    /// main one has nothing (for its move).
+    /// up to its depth (a deeper result of the same position in the main table is not looked
+    /// for: that would cost the main table's cache miss the small table is there to avoid),
+    /// from the main table deeper, and one ply deeper from the small table when the main one
+    /// has nothing (for its move).
     #[inline]
     pub fn probe_at(&self, key: u64, depth: i32) -> Option<Entry> {
-        if depth <= SHALLOW_MAX_DEPTH {
+        if self.shallow_depth == 0 {
+            Self::find(&self.buckets, key)
+        } else if depth <= self.shallow_depth {
             Self::find(&self.shallow, key)
-        } else if depth == SHALLOW_MAX_DEPTH + 1 {
+        } else if depth == self.shallow_depth + 1 {
             Self::find(&self.buckets, key).or_else(|| Self::find(&self.shallow, key))
         } else {
             Self::find(&self.buckets, key)
         }
     }
 
-    /// Stores `entry` for `key`, in the small table if its depth is at most
-    /// [`SHALLOW_MAX_DEPTH`].
+    /// Stores `entry` for `key`, in the small table if its depth is at most the small table's.
     pub fn store(&self, key: u64, mut entry: Entry) {
-        let buckets = if entry.depth <= SHALLOW_MAX_DEPTH {
+        let buckets = if self.shallow_depth > 0 && entry.depth <= self.shallow_depth {
             &self.shallow
         } else {
             &self.buckets
@@ -320,6 +340,43 @@ mod tests {
         );
         assert_eq!(tt.probe(4).unwrap().move_key, Some(14));
         assert_eq!(tt.probe(4).unwrap().depth, 3);
+    }
+
+    #[test]
+    fn shallow_results_go_to_the_small_table() {
+        let tt = TranspositionTable::with_shallow(1, 2);
+        assert_eq!(
+            tt.shallow.len(),
+            SHALLOW_BYTES.min((1 << 20) / 8) / BUCKET_BYTES
+        );
+        let entry = |depth| Entry {
+            move_key: Some(depth as u16),
+            score: 7,
+            depth,
+            bound: Bound::Lower,
+        };
+        tt.store(11, entry(2));
+        tt.store(12, entry(3));
+        // Depth 2 lives in the small table only.
+        assert_eq!(tt.probe_at(11, 1), Some(entry(2)));
+        assert_eq!(tt.probe_at(11, 2), Some(entry(2)));
+        assert_eq!(TranspositionTable::find(&tt.buckets, 11), None);
+        // One ply deeper, the main table comes first, then the small one (for the move).
+        assert_eq!(tt.probe_at(11, 3), Some(entry(2)));
+        assert_eq!(tt.probe_at(11, 4), None);
+        assert_eq!(tt.probe(11), Some(entry(2)));
+        // Depth 3 lives in the main table, which shallow nodes do not look at.
+        assert_eq!(tt.probe_at(12, 3), Some(entry(3)));
+        assert_eq!(tt.probe_at(12, 2), None);
+        assert_eq!(tt.probe(12), Some(entry(3)));
+        // Without a small table, every depth shares the main one.
+        let single = TranspositionTable::with_shallow(1, 0);
+        single.store(11, entry(2));
+        assert_eq!(single.probe_at(11, 1), Some(entry(2)));
+        assert_eq!(
+            TranspositionTable::find(&single.buckets, 11),
+            Some(entry(2))
+        );
     }
 
     #[test]

@@ -225,10 +225,15 @@ fn exact_configs(mode: Mode) -> Vec<(&'static str, Config)> {
         tt_min_depth: 2,
         ..tt.clone()
     };
+    let shallow_tt_apart = Config {
+        tt_shallow_depth: 2,
+        ..tt.clone()
+    };
     vec![
         ("alpha-beta", plain),
         ("iterative deepening", iterative),
         ("tt from depth 2", shallow_tt_off),
+        ("tt with a shallow part", shallow_tt_apart),
         ("pvs", pvs),
         ("aspiration", aspiration),
         ("tt", tt),
