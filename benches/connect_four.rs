@@ -10,14 +10,18 @@
 //!   the same centre-first move order.
 //! - `iterative`: minimax's `IterativeSearch` (iterative deepening, TT, null-window search,
 //!   aspiration) against our search with the same techniques (`equivalent_config`: killers,
-//!   history, `lmr`, `null_move`, `quiescence` and `check_extension` off); both again with
-//!   quiet-move ordering (minimax's countermoves and countermove history, our killers and
-//!   history); ours with `tt_min_depth: 2`, and our full default configuration. Which option
-//!   corresponds to which: docs/search.md, "Equivalent settings".
-//! - `lazy_smp`: time to depth with 1 and 2 threads.
+//!   history, `lmr`, `null_move`, `quiescence` and `check_extension` off; one table, probed at
+//!   every node of depth 1 and more, like minimax's); ours again with `tt_shallow_depth: 2` (the
+//!   results of depth 1 and 2 in a small, cache-resident part of the same 16 MiB: a table
+//!   layout minimax has no counterpart for); both engines with quiet-move ordering (minimax's
+//!   countermoves and countermove history, our killers and history); and our full default
+//!   configuration with `tt_shallow_depth: 2`. Which option corresponds to which:
+//!   docs/search.md, "Equivalent settings".
+//! - `lazy_smp`: time to depth with 1 and 2 threads, searches of about 0.5-2 s (depth chosen
+//!   per position), every technique on.
 //!
-//! Before the measurements, a summary gives per position the fastest of five runs of each engine,
-//! its nodes and nodes/s, and the ratio of minimax's time to ours.
+//! Before the measurements, a summary gives per position the fastest of five runs of each engine
+//! (three for Lazy SMP), its nodes and nodes/s, and the ratio of minimax's time to ours.
 //! Both engines get a fresh transposition table for every search, built outside the timed part
 //! (allocating and zeroing 16 MiB costs more than a depth-12 search on a busy machine).
 
@@ -42,8 +46,11 @@ const POSITIONS: [&str; 3] = ["", "4453", "43443555"];
 const PLAIN_DEPTH: u8 = 8;
 /// Depth of the iterative-deepening comparison.
 const ITERATIVE_DEPTH: u8 = 12;
-/// Depth of the Lazy SMP comparison.
-const SMP_DEPTH: u32 = 16;
+/// Depth of the Lazy SMP comparison per position: searches of about 0.5-2 s with one thread
+/// (shorter ones mostly measure the start-up of the threads).
+const SMP_DEPTHS: [u32; 3] = [20, 22, 25];
+/// Transposition table size of the Lazy SMP comparison (deeper searches).
+const SMP_TT_MIB: usize = 64;
 /// Transposition table size for both engines.
 const TT_MIB: usize = 16;
 /// Columns from the centre out: the move order both engines see (ours also from the hint).
@@ -135,11 +142,12 @@ fn minimax_iterative_ordering() -> minimax::IterativeSearch<MinimaxEval> {
 }
 
 /// Our counterpart of `minimax::IterativeSearch` as `minimax_iterative` sets it up (see
-/// docs/search.md, "Equivalent settings"): iterative deepening, the transposition table and its
-/// move first, null-window search (PVS), aspiration, the same centre-first move order
-/// (minimax's generation order, our hint). Off on both sides: null move (minimax's needs
-/// `Game::null_move`, which the adaptor does not give), quiescence (minimax's depth is 0),
-/// killers/history (countermoves off), and what minimax does not have: LMR and check extension.
+/// docs/search.md, "Equivalent settings"): iterative deepening, the transposition table (one
+/// table, probed at every node of depth 1 and more) and its move first, null-window search
+/// (PVS), aspiration, the same centre-first move order (minimax's generation order; ours, the
+/// game's hint order). Off on both sides: null move (minimax's needs `Game::null_move`, which
+/// the adaptor does not give), quiescence (minimax's depth is 0), killers/history (countermoves
+/// off), and what minimax does not have: LMR and check extension.
 fn equivalent_config() -> Config {
     Config {
         tt_mib: TT_MIB,
@@ -150,6 +158,15 @@ fn equivalent_config() -> Config {
         quiescence: false,
         check_extension: false,
         ..Config::default()
+    }
+}
+
+/// The equivalent configuration with the results of depth 1 and 2 in the table's small,
+/// cache-resident part: a table layout of ours with no minimax counterpart.
+fn equivalent_shallow() -> Config {
+    Config {
+        tt_shallow_depth: 2,
+        ..equivalent_config()
     }
 }
 
@@ -172,19 +189,12 @@ fn plain_config() -> Config {
     }
 }
 
-/// The equivalent configuration with the table skipped at depth-1 nodes (cheap leaves).
-fn equivalent_tuned() -> Config {
-    Config {
-        tt_min_depth: 2,
-        ..equivalent_config()
-    }
-}
-
-/// Every technique, the table skipped at depth-1 nodes: the configuration for Connect Four.
+/// Every technique, the shallow results in the table's small part: the configuration for
+/// Connect Four.
 fn tuned_default() -> Config {
     Config {
         tt_mib: TT_MIB,
-        tt_min_depth: 2,
+        tt_shallow_depth: 2,
         ..Config::default()
     }
 }
@@ -205,12 +215,18 @@ fn boards() -> Vec<(&'static str, Board)> {
 
 /// Repetitions of each search in the summary; the fastest counts (the machine is shared).
 const SUMMARY_REPETITIONS: usize = 5;
+/// Repetitions of each Lazy SMP search in the summary (they are long).
+const SMP_REPETITIONS: usize = 3;
 
-/// The fastest of `SUMMARY_REPETITIONS` runs of `search` (after `setup`, untimed), in seconds,
-/// and the nodes it reported.
-fn fastest<T>(mut setup: impl FnMut() -> T, mut search: impl FnMut(&mut T) -> u64) -> (f64, u64) {
+/// The fastest of `repetitions` runs of `search` (after `setup`, untimed), in seconds, and the
+/// nodes it reported.
+fn fastest<T>(
+    repetitions: usize,
+    mut setup: impl FnMut() -> T,
+    mut search: impl FnMut(&mut T) -> u64,
+) -> (f64, u64) {
     let mut best = (f64::INFINITY, 0);
-    for _ in 0..SUMMARY_REPETITIONS {
+    for _ in 0..repetitions {
         let mut engine = setup();
         let start = Instant::now();
         let nodes = search(&mut engine);
@@ -227,7 +243,7 @@ fn fastest<T>(mut setup: impl FnMut() -> T, mut search: impl FnMut(&mut T) -> u6
 fn print_summary() {
     for (name, board) in boards() {
         use minimax::Strategy;
-        let (minimax_seconds, _) = fastest(minimax_iterative, |search| {
+        let (minimax_seconds, _) = fastest(SUMMARY_REPETITIONS, minimax_iterative, |search| {
             search.choose_move(&board);
             0
         });
@@ -241,6 +257,7 @@ fn print_summary() {
             minimax_seconds * 1e3
         );
         let (minimax_plain_seconds, _) = fastest(
+            SUMMARY_REPETITIONS,
             || (),
             |_| {
                 minimax_plain(&board);
@@ -248,6 +265,7 @@ fn print_summary() {
             },
         );
         let (plain_seconds, plain_nodes) = fastest(
+            SUMMARY_REPETITIONS,
             || Searcher::new(plain_config()),
             |searcher| ours(searcher, &board, PLAIN_DEPTH as u32).1,
         );
@@ -257,11 +275,13 @@ fn print_summary() {
             plain_seconds * 1e3,
             minimax_plain_seconds / plain_seconds
         );
-        let (minimax_ordering_seconds, _) = fastest(minimax_iterative_ordering, |search| {
-            search.choose_move(&board);
-            0
-        });
+        let (minimax_ordering_seconds, _) =
+            fastest(SUMMARY_REPETITIONS, minimax_iterative_ordering, |search| {
+                search.choose_move(&board);
+                0
+            });
         let (ordering_seconds, ordering_nodes) = fastest(
+            SUMMARY_REPETITIONS,
             || Searcher::new(equivalent_ordering()),
             |searcher| ours(searcher, &board, ITERATIVE_DEPTH as u32).1,
         );
@@ -272,26 +292,26 @@ fn print_summary() {
             minimax_ordering_seconds / ordering_seconds
         );
         let configs = [
-            ("equivalent", equivalent_config(), ITERATIVE_DEPTH as u32),
+            ("equivalent", equivalent_config()),
+            ("equivalent, tt_shallow_depth 2", equivalent_shallow()),
             (
-                "equivalent, tt_min_depth 2",
-                equivalent_tuned(),
-                ITERATIVE_DEPTH as u32,
+                "default",
+                Config {
+                    tt_mib: TT_MIB,
+                    ..Config::default()
+                },
             ),
-            ("default", Config::default(), ITERATIVE_DEPTH as u32),
-            (
-                "default, tt_min_depth 2",
-                tuned_default(),
-                ITERATIVE_DEPTH as u32,
-            ),
+            ("default, tt_shallow_depth 2", tuned_default()),
         ];
-        for (label, config, depth) in configs {
+        for (label, config) in configs {
+            let depth = ITERATIVE_DEPTH as u32;
             let (seconds, nodes) = fastest(
+                SUMMARY_REPETITIONS,
                 || Searcher::new(config.clone()),
                 |searcher| ours(searcher, &board, depth).1,
             );
             println!(
-                "position {name:>10?} plyforge {label:<26} depth {depth:2}: {:>8.1} ms; {nodes:>9} nodes, {:>6.2} Mnps; minimax/plyforge time {:.2}",
+                "position {name:>10?} plyforge {label:<30} depth {depth:2}: {:>8.1} ms; {nodes:>9} nodes, {:>6.2} Mnps; minimax/plyforge time {:.2}",
                 seconds * 1e3,
                 nodes as f64 / seconds / 1e6,
                 minimax_seconds / seconds
@@ -300,29 +320,55 @@ fn print_summary() {
     }
 }
 
-/// Prints the fastest time to `SMP_DEPTH` with 1 and 2 threads per position.
+/// The Lazy SMP configuration for `threads` threads.
+fn smp_config(threads: usize) -> Config {
+    Config {
+        threads,
+        tt_mib: SMP_TT_MIB,
+        ..tuned_default()
+    }
+}
+
+/// Prints the fastest time to depth, nodes and nodes/s with 1 and 2 threads per position.
 fn print_smp_summary() {
-    for (name, board) in boards() {
+    for ((name, board), depth) in boards().into_iter().zip(SMP_DEPTHS) {
         let mut times = vec![];
         for threads in [1, 2] {
-            let config = Config {
-                threads,
-                ..tuned_default()
-            };
+            let config = smp_config(threads);
             let (seconds, nodes) = fastest(
+                SMP_REPETITIONS,
                 || Searcher::new(config.clone()),
-                |searcher| ours(searcher, &board, SMP_DEPTH).1,
+                |searcher| ours(searcher, &board, depth).1,
             );
             println!(
-                "position {name:>10?} plyforge {threads} thread(s) depth {SMP_DEPTH}: {:>8.1} ms; {nodes:>9} nodes",
-                seconds * 1e3
+                "position {name:>10?} plyforge {threads} thread(s) depth {depth}: {:>8.1} ms; {nodes:>10} nodes, {:>6.2} Mnps",
+                seconds * 1e3,
+                nodes as f64 / seconds / 1e6
             );
             times.push(seconds);
         }
         println!(
-            "position {name:>10?} Lazy SMP speed-up, 1 thread time / 2 threads time: {:.2}",
+            "position {name:>10?} Lazy SMP speed-up to depth {depth}, 1 thread time / 2 threads time: {:.2}",
             times[0] / times[1]
         );
+    }
+}
+
+/// Benchmarks our search with `config` to `depth` on every position in `group`.
+fn bench_ours(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: &str,
+    config: &Config,
+    depth: u32,
+) {
+    for (name, board) in boards() {
+        group.bench_with_input(BenchmarkId::new(id, name), &board, |b, board| {
+            b.iter_batched_ref(
+                || Searcher::new(config.clone()),
+                |searcher| ours(searcher, black_box(board), depth),
+                BatchSize::PerIteration,
+            )
+        });
     }
 }
 
@@ -334,14 +380,8 @@ fn bench(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("minimax", name), &board, |b, board| {
             b.iter(|| minimax_plain(black_box(board)))
         });
-        group.bench_with_input(BenchmarkId::new("plyforge", name), &board, |b, board| {
-            b.iter_batched_ref(
-                || Searcher::new(plain_config()),
-                |searcher| ours(searcher, black_box(board), PLAIN_DEPTH as u32),
-                BatchSize::PerIteration,
-            )
-        });
     }
+    bench_ours(&mut group, "plyforge", &plain_config(), PLAIN_DEPTH as u32);
     group.finish();
 
     let mut group = c.benchmark_group("iterative");
@@ -354,18 +394,6 @@ fn bench(c: &mut Criterion) {
                 BatchSize::PerIteration,
             )
         });
-        let config = equivalent_config();
-        group.bench_with_input(
-            BenchmarkId::new("plyforge_equivalent", name),
-            &board,
-            |b, board| {
-                b.iter_batched_ref(
-                    || Searcher::new(config.clone()),
-                    |searcher| ours(searcher, black_box(board), ITERATIVE_DEPTH as u32),
-                    BatchSize::PerIteration,
-                )
-            },
-        );
         group.bench_with_input(
             BenchmarkId::new("minimax_countermoves", name),
             &board,
@@ -378,62 +406,45 @@ fn bench(c: &mut Criterion) {
                 )
             },
         );
-        let config = equivalent_ordering();
-        group.bench_with_input(
-            BenchmarkId::new("plyforge_equivalent_killers_history", name),
-            &board,
-            |b, board| {
-                b.iter_batched_ref(
-                    || Searcher::new(config.clone()),
-                    |searcher| ours(searcher, black_box(board), ITERATIVE_DEPTH as u32),
-                    BatchSize::PerIteration,
-                )
-            },
-        );
-        let config = equivalent_tuned();
-        group.bench_with_input(
-            BenchmarkId::new("plyforge_equivalent_tt_min_depth_2", name),
-            &board,
-            |b, board| {
-                b.iter_batched_ref(
-                    || Searcher::new(config.clone()),
-                    |searcher| ours(searcher, black_box(board), ITERATIVE_DEPTH as u32),
-                    BatchSize::PerIteration,
-                )
-            },
-        );
-        let config = Config {
-            tt_mib: TT_MIB,
-            ..Config::default()
-        };
-        group.bench_with_input(
-            BenchmarkId::new("plyforge_default", name),
-            &board,
-            |b, board| {
-                b.iter_batched_ref(
-                    || Searcher::new(config.clone()),
-                    |searcher| ours(searcher, black_box(board), ITERATIVE_DEPTH as u32),
-                    BatchSize::PerIteration,
-                )
-            },
-        );
     }
+    let depth = ITERATIVE_DEPTH as u32;
+    bench_ours(
+        &mut group,
+        "plyforge_equivalent",
+        &equivalent_config(),
+        depth,
+    );
+    bench_ours(
+        &mut group,
+        "plyforge_equivalent_tt_shallow_depth_2",
+        &equivalent_shallow(),
+        depth,
+    );
+    bench_ours(
+        &mut group,
+        "plyforge_equivalent_killers_history",
+        &equivalent_ordering(),
+        depth,
+    );
+    bench_ours(
+        &mut group,
+        "plyforge_default_tt_shallow_depth_2",
+        &tuned_default(),
+        depth,
+    );
     group.finish();
 
     let mut group = c.benchmark_group("lazy_smp");
-    for (name, board) in boards() {
+    for ((name, board), depth) in boards().into_iter().zip(SMP_DEPTHS) {
         for threads in [1, 2] {
-            let config = Config {
-                threads,
-                ..tuned_default()
-            };
+            let config = smp_config(threads);
             group.bench_with_input(
-                BenchmarkId::new(format!("threads_{threads}"), name),
+                BenchmarkId::new(format!("threads_{threads}_depth_{depth}"), name),
                 &board,
                 |b, board| {
                     b.iter_batched_ref(
                         || Searcher::new(config.clone()),
-                        |searcher| ours(searcher, black_box(board), SMP_DEPTH),
+                        |searcher| ours(searcher, black_box(board), depth),
                         BatchSize::PerIteration,
                     )
                 },
