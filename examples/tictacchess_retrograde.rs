@@ -13,7 +13,8 @@
 //! `--load` reads a saved table instead of solving, then runs the checks: the local consistency
 //! of `--verify N` entries spread over the table, and `--bounded N` sampled entries compared with
 //! a plain depth-limited minimax written here (independent of the solver: wins within 5 plies,
-//! losses within 4).
+//! losses within 4). With `--line "<position>"` it instead prints the value of each move there
+//! and a line of best play (fastest win, slowest loss) to the end.
 //!
 //! The full run needs about 5 GB of memory (two bytes per White-to-move state). `--measure N`
 //! only times the two inner loops (the initial pass and un-move pushing) on `N` states and
@@ -23,6 +24,7 @@ use plyforge::tictacchess::retrograde::{Solution, Space, Start, Value, solve};
 use plyforge::tictacchess::{Position, TicTacChessSpace};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// The settings, from the command line.
@@ -33,6 +35,7 @@ struct Options {
     measure: Option<u64>,
     load: Option<String>,
     bounded: u64,
+    line: Option<String>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -43,6 +46,7 @@ fn parse_options() -> Result<Options, String> {
         measure: None,
         load: None,
         bounded: 5_000,
+        line: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -56,6 +60,7 @@ fn parse_options() -> Result<Options, String> {
             }
             "--save" => options.save = Some(value()?),
             "--load" => options.load = Some(value()?),
+            "--line" => options.line = Some(value()?),
             "--bounded" => {
                 options.bounded = value()?.parse().map_err(|e| format!("--bounded: {e}"))?
             }
@@ -214,6 +219,70 @@ fn loses_within(position: &Position, plies: u16) -> bool {
         })
 }
 
+/// The value for the side to move after each legal move of `position`, by move.
+fn move_values(
+    space: &TicTacChessSpace,
+    solution: &Solution,
+    position: &Position,
+) -> Vec<(plyforge::tictacchess::Move, Value)> {
+    position
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut next = *position;
+            next.play(mv);
+            (mv, space.value(solution, &next))
+        })
+        .collect()
+}
+
+/// Prints the value of every move of `position` and a line of best play to the end.
+fn print_line(space: &TicTacChessSpace, solution: &Solution, mut position: Position) {
+    let values = move_values(space, solution, &position);
+    let mut summary: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (mv, value) in &values {
+        summary
+            .entry(format!("{value:?}"))
+            .or_default()
+            .push(mv.to_string());
+    }
+    println!(
+        "{position}: {:?} for the side to move",
+        space.value(solution, &position)
+    );
+    for (value, moves) in &summary {
+        println!(
+            "  moves leaving the opponent {value}: {} ({})",
+            moves.len(),
+            moves.join(" ")
+        );
+    }
+    let mut line = Vec::new();
+    while let value @ (Value::Win(_) | Value::Loss(_)) = space.value(solution, &position) {
+        // Fastest win: a child lost in d - 1; slowest loss: the child won in the most plies.
+        let best = move_values(space, solution, &position)
+            .into_iter()
+            .filter_map(|(mv, child)| match (value, child) {
+                (Value::Win(d), Value::Loss(c)) if c + 1 == d => Some((0, mv)),
+                (Value::Loss(_), Value::Win(c)) => Some((u16::MAX - c, mv)),
+                _ => None,
+            })
+            .min_by_key(|&(rank, _)| rank);
+        let Some((_, mv)) = best else { break };
+        line.push(mv.to_string());
+        position.play(mv);
+    }
+    println!(
+        "line of best play ({} plies): {}",
+        line.len(),
+        line.join(" ")
+    );
+    println!("final position: {position}");
+}
+
+/// Entries per block of the parallel consistency check.
+const VERIFY_BLOCK: u64 = 1 << 22;
+
 /// The deepest win and loss the bounded comparison decides by plain minimax.
 const BOUNDED_WIN: u16 = 5;
 const BOUNDED_LOSS: u16 = 4;
@@ -245,26 +314,6 @@ fn bounded_check(space: &TicTacChessSpace, solution: &Solution, entry: u64) -> O
 
 /// Runs the two checks on a solved table; whether both passed.
 fn verify(space: &TicTacChessSpace, solution: &Solution, options: &Options) -> bool {
-    // Local consistency on a sample spread over the table (every state when --verify >= len).
-    let step = (solution.len() / options.verify.max(1)).max(1);
-    let clock = Instant::now();
-    let mut checked = 0u64;
-    let mut failures = 0u64;
-    let mut entry = 0;
-    while entry < solution.len() {
-        if let Some(problem) = check(space, solution, entry) {
-            failures += 1;
-            if failures <= 10 {
-                println!("INCONSISTENT: {problem}");
-            }
-        }
-        checked += 1;
-        entry += step;
-    }
-    println!(
-        "local consistency: {checked} entries checked (every {step}th), {failures} inconsistent, {:.1} s",
-        clock.elapsed().as_secs_f64()
-    );
     // Plain minimax on analysed entries spread over the table, odd steps to vary the mix.
     let clock = Instant::now();
     let step = (solution.len() / options.bounded.max(1)).max(1) | 1;
@@ -291,6 +340,64 @@ fn verify(space: &TicTacChessSpace, solution: &Solution, options: &Options) -> b
     }
     println!(
         "plain minimax (wins within {BOUNDED_WIN}, losses within {BOUNDED_LOSS} plies): {compared} entries, {disagreements} disagreements, {:.1} s; sample {by_kind:?}",
+        clock.elapsed().as_secs_f64()
+    );
+    // Local consistency on a sample spread over the table (every entry when --verify >= len),
+    // on the threads, in blocks handed out in order.
+    let step = (solution.len() / options.verify.max(1)).max(1);
+    let clock = Instant::now();
+    let blocks = solution.len().div_ceil(VERIFY_BLOCK);
+    let next_block = AtomicU64::new(0);
+    let (blocks_done, checked_so_far, failures_so_far) =
+        (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
+    let (checked, failures) = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..options.threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let (mut checked, mut failures, mut reported) = (0u64, 0u64, 0u64);
+                    loop {
+                        let block = next_block.fetch_add(1, Ordering::Relaxed);
+                        if block >= blocks {
+                            break (checked, failures);
+                        }
+                        let first = (block * VERIFY_BLOCK).div_ceil(step) * step;
+                        let end = ((block + 1) * VERIFY_BLOCK).min(solution.len());
+                        for entry in (first..end).step_by(step as usize) {
+                            if !solution.is_analysed(entry) {
+                                continue;
+                            }
+                            checked += 1;
+                            if let Some(problem) = check(space, solution, entry) {
+                                failures += 1;
+                                failures_so_far.fetch_add(1, Ordering::Relaxed);
+                                if failures <= 10 {
+                                    println!("INCONSISTENT: {problem}");
+                                }
+                            }
+                        }
+                        let done = blocks_done.fetch_add(1, Ordering::Relaxed) + 1;
+                        let so_far = checked_so_far.fetch_add(checked - reported, Ordering::Relaxed)
+                            + checked
+                            - reported;
+                        reported = checked;
+                        if blocks >= 50 && done.is_multiple_of(blocks / 50) {
+                            println!(
+                                "  consistency: {done} of {blocks} blocks, {so_far} analysed entries checked, {} inconsistent so far, {:.0} s",
+                                failures_so_far.load(Ordering::Relaxed),
+                                clock.elapsed().as_secs_f64()
+                            );
+                        }
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().fold((0, 0), |(c, f), worker| {
+            let (checked, failures) = worker.join().expect("a checking thread panicked");
+            (c + checked, f + failures)
+        })
+    });
+    println!(
+        "local consistency: {checked} analysed entries checked (every {step}th entry), {failures} inconsistent, {:.1} s",
         clock.elapsed().as_secs_f64()
     );
     failures == 0 && disagreements == 0
@@ -320,6 +427,18 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        if let Some(text) = &options.line {
+            return match text.parse::<Position>() {
+                Ok(position) => {
+                    print_line(&space, &solution, position);
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("error: {text}: {error}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
         let start = Position::start();
         println!(
             "start position {start}: {:?} for White",

@@ -24,8 +24,13 @@ impl Position {
     /// ```
     /// use plyforge_tictacchess::Position;
     ///
+    /// // N@b1 from the start, or the knight came from a3, c3 or d2, quietly or capturing one of
+    /// // Black's four pieces in hand on b1.
     /// let position: Position = "4/4/4/1N2 b PBRpnbr ns".parse()?;
-    /// assert_eq!(position.predecessors(), vec![Position::start()]);
+    /// let parents = position.predecessors();
+    /// assert_eq!(parents.len(), 1 + 3 * (1 + 4));
+    /// assert!(parents.contains(&Position::start()));
+    /// assert!(parents.contains(&"4/N3/4/1r2 w PBRpnb ns".parse()?));
     /// # Ok::<(), plyforge_tictacchess::ParsePositionError>(())
     /// ```
     pub fn predecessors(&self) -> Vec<Position> {
