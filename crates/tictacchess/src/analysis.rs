@@ -3,8 +3,9 @@
 //! by [`StateIndex`] (entry = index / 2), and of each mirror pair only the representative (the
 //! first piece on the board, in the order `PNBRpnbr`, stands on file a or b) is analysed; the
 //! other is [`Start::Excluded`] and read through its image. The mirror moves every square, and
-//! the eight pieces are all different, so only the empty board is its own mirror image. Excluded too
-//! are the states where White, to move, already has four in a row (no move can have made it).
+//! the eight pieces are all different, so only the empty board is its own mirror image.
+//! Excluded too are the states where White, to move, already has four in a row (no move can
+//! have made it).
 //!
 //! Edges under the mirror: a state's count is its number of legal moves. A decided child `z`
 //! stands for itself and its mirror image `m(z)`; the moves into that pair from analysed states
