@@ -259,21 +259,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if self.count_node_and_check_abort() {
             return DRAW;
         }
-        let mut moves = G::Moves::default();
-        // Games that can generate in hint order do so when the hint is the only ordering
-        // source: then nothing is sorted.
-        let presorted = G::GENERATES_IN_HINT_ORDER
-            && config.order_hints
-            && !(FULL && (config.killers || config.history));
-        if outcome_from_moves {
-            self.generate::<FULL>(game, &mut moves, presorted);
-            if moves.is_empty() {
-                let outcome = game
-                    .outcome()
-                    .unwrap_or_else(|| game.outcome_without_moves());
-                return self.outcome_score::<FULL>(game, outcome, ply);
-            }
-        }
         self.seldepth = self.seldepth.max(ply);
 
         // Transposition table: a cut-off outside PV nodes, and the move to try first.
@@ -303,6 +288,24 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             };
             if cut {
                 return score;
+            }
+        }
+
+        // A game over is never stored in the table, so its answer can come first: moves are
+        // generated only where the table did not cut.
+        let mut moves = G::Moves::default();
+        // Games that can generate in hint order do so when the hint is the only ordering
+        // source: then nothing is sorted.
+        let presorted = G::GENERATES_IN_HINT_ORDER
+            && config.order_hints
+            && !(FULL && (config.killers || config.history));
+        if outcome_from_moves {
+            self.generate::<FULL>(game, &mut moves, presorted);
+            if moves.is_empty() {
+                let outcome = game
+                    .outcome()
+                    .unwrap_or_else(|| game.outcome_without_moves());
+                return self.outcome_score::<FULL>(game, outcome, ply);
             }
         }
 
