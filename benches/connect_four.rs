@@ -48,7 +48,7 @@ const PLAIN_DEPTH: u8 = 8;
 const ITERATIVE_DEPTH: u8 = 12;
 /// Depth of the Lazy SMP comparison per position: searches of about 0.5-2 s with one thread
 /// (shorter ones mostly measure the start-up of the threads).
-const SMP_DEPTHS: [u32; 3] = [20, 22, 25];
+const SMP_DEPTHS: [u32; 3] = [20, 22, 26];
 /// Transposition table size of the Lazy SMP comparison (deeper searches).
 const SMP_TT_MIB: usize = 64;
 /// Transposition table size for both engines.
