@@ -11,13 +11,14 @@
 //! target/release/examples/search_profile ours equivalent "" 20   # wall clock, best of 20
 //! ```
 //!
-//! Arguments: engine (`ours` | `minimax`), search (`plain`: alpha-beta to depth 8, no table;
-//! `equivalent`: iterative deepening to depth 12 with the table, null-window search and
-//! aspiration; `shallow`: `equivalent` with `tt_shallow_depth: 2`; `tuned`: `equivalent` with
-//! `tt_min_depth: 2`; `default`: every technique, depth 12; `default-shallow` and
-//! `default-tuned`: `default` with those two settings),
-//! position (columns played from the empty board), repetitions. The settings are the
-//! benchmark's (`benches/connect_four.rs`; docs/search.md, "Equivalent settings").
+//! Arguments: engine (`ours` | `minimax`); search: `plain` (alpha-beta to depth 8, no table),
+//! `equivalent` (iterative deepening to depth 12 with the table, null-window search and
+//! aspiration), `ordering` (`equivalent` with killers and history), `shallow` (`equivalent`
+//! with `tt_shallow_depth: 2`), `tuned` (`equivalent` with `tt_min_depth: 2`), `default` (every
+//! technique, depth 12), `default-shallow` and `default-tuned` (`default` with those two
+//! settings); minimax runs `plain` and `equivalent`; position (columns played from the empty
+//! board); repetitions. The settings are the benchmark's (`benches/connect_four.rs`;
+//! docs/search.md, "Equivalent settings").
 
 #[path = "connect_four/game.rs"]
 #[allow(dead_code)]
@@ -113,6 +114,14 @@ fn our_search(search: &str) -> Option<(Config, u32)> {
             PLAIN_DEPTH as u32,
         ),
         "equivalent" => (equivalent, ITERATIVE_DEPTH as u32),
+        "ordering" => (
+            Config {
+                killers: true,
+                history: true,
+                ..equivalent.clone()
+            },
+            ITERATIVE_DEPTH as u32,
+        ),
         "shallow" => (
             Config {
                 tt_shallow_depth: 2,
@@ -228,7 +237,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [engine, search, position, repetitions] = args.as_slice() else {
         eprintln!(
-            "usage: search_profile <ours|minimax> <plain|equivalent|shallow|tuned|default|default-shallow|default-tuned> <columns> <repetitions>"
+            "usage: search_profile <ours|minimax> <plain|equivalent|ordering|shallow|tuned|default|default-shallow|default-tuned> <columns> <repetitions>"
         );
         return ExitCode::FAILURE;
     };
