@@ -20,7 +20,7 @@
 //! only times the two inner loops (the initial pass and un-move pushing) on `N` states and
 //! projects the full run. See `docs/tictacchess.md`, "The moonshot".
 
-use plyforge::tictacchess::retrograde::{Solution, Space, Start, Value, solve};
+use plyforge::search::retrograde::{Solution, Space, Start, Value, solve};
 use plyforge::tictacchess::{Position, TicTacChessSpace};
 use std::collections::BTreeMap;
 use std::process::ExitCode;

@@ -6,7 +6,8 @@
 //! reductions, killer and history ordering, quiescence search and check extensions, each
 //! switchable in its [`Config`]; limits by depth, nodes, soft and hard time and a [`StopFlag`];
 //! Lazy SMP threads; and two team models: two-player negamax and paranoid search for 2 to 6
-//! players ([`Mode`]). [`perft`] and [`divide`] count the move tree of any game.
+//! players ([`Mode`]). [`perft`] and [`divide`] count the move tree of any game;
+//! [`retrograde::solve`] solves a whole, perfectly indexed state space backwards from its ends.
 //!
 //! A whole game in a few lines: a race to 21, each player adding 1, 2 or 3; whoever reaches
 //! 21 wins.
@@ -65,6 +66,7 @@ pub mod nim;
 mod ordering;
 mod perft;
 mod report;
+pub mod retrograde;
 pub mod score;
 mod search;
 mod thread;

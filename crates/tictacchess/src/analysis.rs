@@ -18,7 +18,7 @@ use crate::Color;
 use crate::index::StateIndex;
 use crate::lines::has_line;
 use crate::position::Position;
-use crate::retrograde::{Solution, Space, Start, Value};
+use plyforge_search::retrograde::{Solution, Space, Start, Value};
 
 /// The TicTacChess state space as the solver sees it.
 #[derive(Debug, Clone, Default)]

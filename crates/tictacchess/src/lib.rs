@@ -15,7 +15,6 @@ mod moves;
 mod notation;
 mod piece;
 mod position;
-pub mod retrograde;
 pub mod selfplay;
 mod symmetry;
 mod unmove;
