@@ -31,14 +31,15 @@
 #[path = "../examples/connect_four/game.rs"]
 #[allow(dead_code)]
 mod game;
+#[path = "../examples/connect_four/minimax_adaptor.rs"]
+mod minimax_adaptor;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
-use game::{Columns7x6, ConnectFour, ThreatEvaluator};
-use plyforge::search::{Config, Evaluator as _, Game as _, Limits, Outcome, Searcher};
+use game::ThreatEvaluator;
+use minimax_adaptor::{ASPIRATION_WINDOW, Board, MinimaxEval};
+use plyforge::search::{Config, Limits, Searcher};
 use std::hint::black_box;
 use std::time::Instant;
-
-type Board = ConnectFour<Columns7x6>;
 
 /// The positions, as columns played from the empty board.
 const POSITIONS: [&str; 3] = ["", "4453", "43443555"];
@@ -53,61 +54,6 @@ const SMP_DEPTHS: [u32; 3] = [20, 22, 26];
 const SMP_TT_MIB: usize = 64;
 /// Transposition table size for both engines.
 const TT_MIB: usize = 16;
-/// Columns from the centre out: the move order both engines see (ours also from the hint).
-const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
-/// minimax's aspiration window, in evaluation units (ours is `Config::aspiration_window`).
-const ASPIRATION_WINDOW: i16 = 50;
-
-/// The game through the `minimax` crate's traits.
-struct MinimaxFour;
-
-impl minimax::Game for MinimaxFour {
-    type S = Board;
-    type M = u8;
-
-    fn generate_moves(state: &Board, moves: &mut Vec<u8>) -> Option<minimax::Winner> {
-        if let Some(winner) = Self::get_winner(state) {
-            return Some(winner);
-        }
-        moves.extend(CENTRE_FIRST.iter().filter(|&&c| state.can_play(c)));
-        None
-    }
-
-    fn apply(state: &mut Board, column: u8) -> Option<Board> {
-        let mut next = *state;
-        next.play(column);
-        Some(next)
-    }
-
-    fn get_winner(state: &Board) -> Option<minimax::Winner> {
-        state.outcome().map(|outcome| match outcome {
-            Outcome::Draw => minimax::Winner::Draw,
-            Outcome::Win(_) => minimax::Winner::PlayerJustMoved,
-        })
-    }
-
-    fn zobrist_hash(state: &Board) -> u64 {
-        state.hash()
-    }
-
-    fn table_index(column: u8) -> u16 {
-        column as u16
-    }
-
-    fn max_table_index() -> u16 {
-        6
-    }
-}
-
-struct MinimaxEval;
-
-impl minimax::Evaluator for MinimaxEval {
-    type G = MinimaxFour;
-
-    fn evaluate(&self, state: &Board) -> minimax::Evaluation {
-        ThreatEvaluator.evaluate(state, state.player_to_move()) as minimax::Evaluation
-    }
-}
 
 fn minimax_plain(board: &Board) -> Option<u8> {
     use minimax::Strategy;

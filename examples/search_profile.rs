@@ -23,13 +23,14 @@
 #[path = "connect_four/game.rs"]
 #[allow(dead_code)]
 mod game;
+#[path = "connect_four/minimax_adaptor.rs"]
+mod minimax_adaptor;
 
-use game::{Columns7x6, ConnectFour, ThreatEvaluator};
-use plyforge::search::{Config, Evaluator as _, Game as _, Limits, Outcome, Searcher};
+use game::ThreatEvaluator;
+use minimax_adaptor::{ASPIRATION_WINDOW, Board, MinimaxEval};
+use plyforge::search::{Config, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::Instant;
-
-type Board = ConnectFour<Columns7x6>;
 
 /// Depth of plain alpha-beta (no table).
 const PLAIN_DEPTH: u8 = 8;
@@ -37,61 +38,6 @@ const PLAIN_DEPTH: u8 = 8;
 const ITERATIVE_DEPTH: u8 = 12;
 /// Table size for both engines, MiB.
 const TT_MIB: usize = 16;
-/// The centre-first column order both engines see.
-const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
-/// minimax's aspiration window (ours is `Config::aspiration_window`, the same 50).
-const ASPIRATION_WINDOW: i16 = 50;
-
-/// The game through the `minimax` crate's traits (as in the benchmark).
-struct MinimaxFour;
-
-impl minimax::Game for MinimaxFour {
-    type S = Board;
-    type M = u8;
-
-    fn generate_moves(state: &Board, moves: &mut Vec<u8>) -> Option<minimax::Winner> {
-        if let Some(winner) = Self::get_winner(state) {
-            return Some(winner);
-        }
-        moves.extend(CENTRE_FIRST.iter().filter(|&&c| state.can_play(c)));
-        None
-    }
-
-    fn apply(state: &mut Board, column: u8) -> Option<Board> {
-        let mut next = *state;
-        next.play(column);
-        Some(next)
-    }
-
-    fn get_winner(state: &Board) -> Option<minimax::Winner> {
-        state.outcome().map(|outcome| match outcome {
-            Outcome::Draw => minimax::Winner::Draw,
-            Outcome::Win(_) => minimax::Winner::PlayerJustMoved,
-        })
-    }
-
-    fn zobrist_hash(state: &Board) -> u64 {
-        state.hash()
-    }
-
-    fn table_index(column: u8) -> u16 {
-        column as u16
-    }
-
-    fn max_table_index() -> u16 {
-        6
-    }
-}
-
-struct MinimaxEval;
-
-impl minimax::Evaluator for MinimaxEval {
-    type G = MinimaxFour;
-
-    fn evaluate(&self, state: &Board) -> minimax::Evaluation {
-        ThreatEvaluator.evaluate(state, state.player_to_move()) as minimax::Evaluation
-    }
-}
 
 /// Our configuration and depth for a search name.
 fn our_search(search: &str) -> Option<(Config, u32)> {

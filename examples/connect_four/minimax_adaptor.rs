@@ -1,0 +1,68 @@
+//! Connect Four 7x6 through the `minimax` crate's (0.6) traits, so that the benchmark
+//! (`benches/connect_four.rs`) and the profiling driver (`examples/search_profile.rs`) run the
+//! very same game, evaluation and move order through both engines. Included by path next to
+//! `game.rs` (as `mod game`), not part of the Connect Four example itself.
+
+use super::game::{Columns7x6, ConnectFour, ThreatEvaluator};
+use plyforge::search::{Evaluator as _, Game as _, Outcome};
+
+/// The 7x6 board both engines search.
+pub type Board = ConnectFour<Columns7x6>;
+
+/// Columns from the centre out: the move order both engines see (ours from the hint).
+pub const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
+
+/// minimax's aspiration window, in evaluation units (ours is `Config::aspiration_window`, 50).
+pub const ASPIRATION_WINDOW: i16 = 50;
+
+/// The game through the `minimax` crate's traits.
+pub struct MinimaxFour;
+
+impl minimax::Game for MinimaxFour {
+    type S = Board;
+    type M = u8;
+
+    fn generate_moves(state: &Board, moves: &mut Vec<u8>) -> Option<minimax::Winner> {
+        if let Some(winner) = Self::get_winner(state) {
+            return Some(winner);
+        }
+        moves.extend(CENTRE_FIRST.iter().filter(|&&c| state.can_play(c)));
+        None
+    }
+
+    fn apply(state: &mut Board, column: u8) -> Option<Board> {
+        let mut next = *state;
+        next.play(column);
+        Some(next)
+    }
+
+    fn get_winner(state: &Board) -> Option<minimax::Winner> {
+        state.outcome().map(|outcome| match outcome {
+            Outcome::Draw => minimax::Winner::Draw,
+            Outcome::Win(_) => minimax::Winner::PlayerJustMoved,
+        })
+    }
+
+    fn zobrist_hash(state: &Board) -> u64 {
+        state.hash()
+    }
+
+    fn table_index(column: u8) -> u16 {
+        column as u16
+    }
+
+    fn max_table_index() -> u16 {
+        6
+    }
+}
+
+/// Our `ThreatEvaluator` as a minimax evaluator (for the side to move, as negamax wants).
+pub struct MinimaxEval;
+
+impl minimax::Evaluator for MinimaxEval {
+    type G = MinimaxFour;
+
+    fn evaluate(&self, state: &Board) -> minimax::Evaluation {
+        ThreatEvaluator.evaluate(state, state.player_to_move()) as minimax::Evaluation
+    }
+}
