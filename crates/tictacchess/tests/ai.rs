@@ -1,21 +1,11 @@
 //! The AI over generated positions: it never misses a win in one, and when the opponent
 //! threatens to win it always plays a move that stops every such win, if there is one.
 
+mod common;
+
+use common::Rng;
 use plyforge_search::{Config, Game};
 use plyforge_tictacchess::{Ai, Evaluation, Match, Move, Position, Strength, TicTacChess};
-
-/// A small deterministic generator (SplitMix64) for the playouts.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 /// Positions from random playouts (not over, with moves), one per ply.
 fn positions(games: usize, seed: u64) -> Vec<Position> {

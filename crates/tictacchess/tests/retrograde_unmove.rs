@@ -4,22 +4,12 @@
 //! mirror and the colour swap map successors onto successors. States come from the whole index
 //! (random numbers, so also positions no game reaches) and from random playouts.
 
+mod common;
+
+use common::Rng;
 use plyforge_tictacchess::{Position, StateIndex};
 use proptest::prelude::*;
 use std::collections::HashSet;
-
-/// A small deterministic generator (SplitMix64) for the playouts.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 /// Every position of some random playouts from the start, the final (won or stuck) ones too.
 fn playout_positions(games: usize, seed: u64) -> Vec<Position> {
