@@ -583,6 +583,26 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
     }
 
+    /// The score of a child that ends the line, because the game is over or the position
+    /// repeats, or `None`; otherwise records the position on the path for the repetition test
+    /// of the nodes below. Counts the node when it ends here.
+    #[inline(always)]
+    fn end_score<const FULL: bool>(&mut self, game: &G, ply: usize) -> Option<Score> {
+        if let Some(outcome) = game.outcome() {
+            self.nodes += 1;
+            return Some(self.outcome_score::<FULL>(game, outcome, ply));
+        }
+        if G::REPETITION_DRAWS {
+            let hash = game.hash();
+            if self.is_repetition(game, hash, ply) {
+                self.nodes += 1;
+                return Some(DRAW);
+            }
+            self.path[ply] = hash;
+        }
+        None
+    }
+
     /// A child with no depth left, the most common node: what [`Self::alphabeta`] does there
     /// (game over, repetition, the ply limit, a check extension), without an interior node's
     /// set-up, then quiescence search or the evaluation.
@@ -595,17 +615,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         beta: Score,
     ) -> Score {
         self.pv_len[ply] = 0;
-        if let Some(outcome) = game.outcome() {
-            self.nodes += 1;
-            return self.outcome_score::<FULL>(game, outcome, ply);
-        }
-        if G::REPETITION_DRAWS {
-            let hash = game.hash();
-            if self.is_repetition(game, hash, ply) {
-                self.nodes += 1;
-                return DRAW;
-            }
-            self.path[ply] = hash;
+        if let Some(score) = self.end_score::<FULL>(game, ply) {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             self.nodes += 1;
@@ -627,17 +638,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         beta: Score,
     ) -> Score {
         self.pv_len[ply] = 0;
-        if let Some(outcome) = game.outcome() {
-            self.nodes += 1;
-            return self.outcome_score::<FULL>(game, outcome, ply);
-        }
-        if G::REPETITION_DRAWS {
-            let hash = game.hash();
-            if self.is_repetition(game, hash, ply) {
-                self.nodes += 1;
-                return DRAW;
-            }
-            self.path[ply] = hash;
+        if let Some(score) = self.end_score::<FULL>(game, ply) {
+            return score;
         }
         self.quiescence_body::<FULL>(game, ply, alpha, beta)
     }
