@@ -367,6 +367,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // With the hint as the only source, the order is fixed once scored: one stable sort
         // instead of a selection per move, and no table look-ups per move.
         let hint_only = !killers && !history;
+        // Copy-make games build each child one move early and prefetch its table bucket, so
+        // that the bucket arrives while the previous child is searched (the child's own probe
+        // comes too soon after its move for a prefetch there to help). Only where the order of
+        // the next move is already fixed (moves are scored once, so the selection can run one
+        // move ahead), and the child probes the main table.
+        let prefetch_children = !G::UNDO
+            && use_tt
+            && depth > config.tt_min_depth
+            && self.shared.tt.is_main(depth - 1);
+        let mut ahead: Option<G> = None;
+        let mut selected_ahead = false;
         let mut searched_first = 0;
         if let Some(at) =
             tt_move_key.and_then(|tt_key| moves.iter().position(|&mv| G::move_key(mv) == tt_key))
@@ -379,6 +390,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 moves[..=at].rotate_right(1);
             }
             searched_first = 1;
+            if prefetch_children {
+                let mut first = game.clone();
+                first.play(moves[0]);
+                self.shared.tt.prefetch(first.hash() ^ self.key_mix);
+                ahead = Some(first);
+            }
         }
         // The scores of the moves after the first `searched_first`, in a fixed array on the
         // stack (no list operations per node, and not even zeroed when nothing is scored); only
@@ -430,10 +447,30 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     *slot = self.ordering.score(mv, &facts, ply, player);
                 }
             }
-            if ordered && !hint_only && index >= searched_first {
+            if ordered && !hint_only && index >= searched_first && !selected_ahead {
                 pick_next(&mut moves[searched_first..], scores, index - searched_first);
             }
+            selected_ahead = false;
             let mv = moves[index];
+            // The child built one move early, if any: its bucket was prefetched.
+            let built = ahead.take();
+            if prefetch_children
+                && index + 1 < count
+                && (!ordered || scored || index + 1 < searched_first)
+            {
+                if ordered && !hint_only {
+                    pick_next(
+                        &mut moves[searched_first..],
+                        scores,
+                        index + 1 - searched_first,
+                    );
+                    selected_ahead = true;
+                }
+                let mut next = game.clone();
+                next.play(moves[index + 1]);
+                self.shared.tt.prefetch(next.hash() ^ self.key_mix);
+                ahead = Some(next);
+            }
             let noisy = game.is_noisy(mv);
             let quiet_late = !noisy
                 && !in_check
@@ -453,17 +490,29 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
             let reduction = reduction.clamp(0, (depth - 2).max(0));
             let full_window = index == 0 || (!config.pvs && reduction == 0);
-            let score = self.search_move::<FULL>(
-                game,
-                mv,
-                side,
-                depth - 1,
-                reduction,
-                ply,
-                alpha,
-                beta,
-                full_window,
-            );
+            let score = match built {
+                Some(mut child) => self.search_sequence::<FULL>(
+                    &mut child,
+                    side,
+                    depth - 1,
+                    reduction,
+                    ply,
+                    alpha,
+                    beta,
+                    full_window,
+                ),
+                None => self.search_move::<FULL>(
+                    game,
+                    mv,
+                    side,
+                    depth - 1,
+                    reduction,
+                    ply,
+                    alpha,
+                    beta,
+                    full_window,
+                ),
+            };
             if self.aborted() {
                 break;
             }
