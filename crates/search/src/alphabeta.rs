@@ -372,10 +372,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // comes too soon after its move for a prefetch there to help). Only where the order of
         // the next move is already fixed (moves are scored once, so the selection can run one
         // move ahead), and the child probes the main table.
-        let prefetch_children = !G::UNDO
-            && use_tt
-            && depth > config.tt_min_depth
-            && self.shared.tt.is_main(depth - 1);
+        let prefetch_children =
+            !G::UNDO && use_tt && depth > config.tt_min_depth && self.shared.tt.is_main(depth - 1);
         let mut ahead: Option<G> = None;
         let mut selected_ahead = false;
         let mut searched_first = 0;

@@ -27,6 +27,7 @@
 //! earlier searches first) makes room. Win and loss scores are stored relative to the node,
 //! not the root, and converted back by the ply of the probing node.
 
+use crate::pages::PageAligned;
 use crate::score::{EVAL_LIMIT, Score};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -110,8 +111,8 @@ struct Bucket {
 
 /// The shared table.
 pub(crate) struct TranspositionTable {
-    /// Results of depth 2 and more.
-    buckets: Box<[Bucket]>,
+    /// Results deeper than `shallow_depth`, on huge pages where the system allows.
+    buckets: PageAligned<Bucket>,
     /// Results of depth `shallow_depth` and less (see the module docs); one unused bucket
     /// when `shallow_depth` is 0.
     shallow: Box<[Bucket]>,
@@ -143,7 +144,7 @@ impl TranspositionTable {
             0
         };
         TranspositionTable {
-            buckets: empty_buckets((bytes - shallow_bytes) / BUCKET_BYTES),
+            buckets: PageAligned::new(((bytes - shallow_bytes) / BUCKET_BYTES).max(1)),
             shallow: empty_buckets(shallow_bytes / BUCKET_BYTES),
             shallow_depth,
             age: 0,
@@ -152,7 +153,8 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        for bucket in self.buckets.iter_mut().chain(self.shallow.iter_mut()) {
+        let main = self.buckets.as_mut_slice().iter_mut();
+        for bucket in main.chain(self.shallow.iter_mut()) {
             *bucket = Bucket::default();
         }
         self.age = 0;
@@ -232,7 +234,7 @@ impl TranspositionTable {
 
     /// Stores `entry` for `key`, in the small table if its depth is at most the small table's.
     pub fn store(&self, key: u64, mut entry: Entry) {
-        let buckets = if self.shallow_depth > 0 && entry.depth <= self.shallow_depth {
+        let buckets: &[Bucket] = if self.shallow_depth > 0 && entry.depth <= self.shallow_depth {
             &self.shallow
         } else {
             &self.buckets
