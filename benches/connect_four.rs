@@ -20,8 +20,10 @@
 //! - `lazy_smp`: time to depth with 1 and 2 threads, searches of about 0.5-2 s (depth chosen
 //!   per position), every technique on.
 //!
-//! Before the measurements, a summary gives per position the fastest of five runs of each engine
-//! (three for Lazy SMP), its nodes and nodes/s, and the ratio of minimax's time to ours.
+//! Before the measurements, a summary runs the searches of each position in interleaved rounds
+//! (each search once per round, so that a busy stretch of the shared machine falls on all of
+//! them alike) and prints their median and fastest times, nodes, nodes/s and the median over
+//! rounds of minimax's time divided by ours; Lazy SMP gives the fastest of three.
 //! Both engines get a fresh transposition table for every search, built outside the timed part
 //! (allocating and zeroing 16 MiB costs more than a depth-12 search on a busy machine).
 
@@ -159,8 +161,9 @@ fn boards() -> Vec<(&'static str, Board)> {
         .collect()
 }
 
-/// Repetitions of each search in the summary; the fastest counts (the machine is shared).
-const SUMMARY_REPETITIONS: usize = 5;
+/// Rounds of the interleaved summary: every contender runs once per round, so that a slower or
+/// faster stretch of a shared machine falls on all of them alike.
+const SUMMARY_ROUNDS: usize = 15;
 /// Repetitions of each Lazy SMP search in the summary (they are long).
 const SMP_REPETITIONS: usize = 3;
 
@@ -173,10 +176,7 @@ fn fastest<T>(
 ) -> (f64, u64) {
     let mut best = (f64::INFINITY, 0);
     for _ in 0..repetitions {
-        let mut engine = setup();
-        let start = Instant::now();
-        let nodes = search(&mut engine);
-        let seconds = start.elapsed().as_secs_f64();
+        let (seconds, nodes) = timed(&mut setup, &mut search);
         if seconds < best.0 {
             best = (seconds, nodes);
         }
@@ -184,85 +184,161 @@ fn fastest<T>(
     best
 }
 
-/// Prints, per position, the nodes, nodes/s and fastest time of each engine and the ratio of
-/// minimax's time to ours (criterion below measures time only).
-fn print_summary() {
-    for (name, board) in boards() {
-        use minimax::Strategy;
-        let (minimax_seconds, _) = fastest(SUMMARY_REPETITIONS, minimax_iterative, |search| {
-            search.choose_move(&board);
-            0
-        });
-        let mut state = board;
-        let mut search = minimax_iterative();
-        search.choose_move(&board);
-        let stats = search.stats(&mut state);
-        let summary = stats.lines().nth(1).unwrap_or_default();
-        println!(
-            "position {name:>10?} minimax  iterative  depth {ITERATIVE_DEPTH:2}: {:>8.1} ms; {summary}",
-            minimax_seconds * 1e3
-        );
-        let (minimax_plain_seconds, _) = fastest(
-            SUMMARY_REPETITIONS,
-            || (),
-            |_| {
-                minimax_plain(&board);
-                0
-            },
-        );
-        let (plain_seconds, plain_nodes) = fastest(
-            SUMMARY_REPETITIONS,
-            || Searcher::new(plain_config()),
-            |searcher| ours(searcher, &board, PLAIN_DEPTH as u32).1,
-        );
-        println!(
-            "position {name:>10?} plain alpha-beta depth {PLAIN_DEPTH}: minimax {:.2} ms, plyforge {:.2} ms ({plain_nodes} nodes); minimax/plyforge time {:.2}",
-            minimax_plain_seconds * 1e3,
-            plain_seconds * 1e3,
-            minimax_plain_seconds / plain_seconds
-        );
-        let (minimax_ordering_seconds, _) =
-            fastest(SUMMARY_REPETITIONS, minimax_iterative_ordering, |search| {
-                search.choose_move(&board);
-                0
-            });
-        let (ordering_seconds, ordering_nodes) = fastest(
-            SUMMARY_REPETITIONS,
-            || Searcher::new(equivalent_ordering()),
-            |searcher| ours(searcher, &board, ITERATIVE_DEPTH as u32).1,
-        );
-        println!(
-            "position {name:>10?} with quiet-move ordering depth {ITERATIVE_DEPTH}: minimax (countermoves, countermove history) {:.1} ms, plyforge (killers, history) {:.1} ms ({ordering_nodes} nodes); minimax/plyforge time {:.2}",
-            minimax_ordering_seconds * 1e3,
-            ordering_seconds * 1e3,
-            minimax_ordering_seconds / ordering_seconds
-        );
-        let configs = [
-            ("equivalent", equivalent_config()),
-            ("equivalent, tt_shallow_depth 2", equivalent_shallow()),
-            (
-                "default",
-                Config {
-                    tt_mib: TT_MIB,
-                    ..Config::default()
+/// One run of `search` after `setup` (untimed): seconds and the nodes it reported.
+fn timed<T>(setup: &mut impl FnMut() -> T, search: &mut impl FnMut(&mut T) -> u64) -> (f64, u64) {
+    let mut engine = setup();
+    let start = Instant::now();
+    let nodes = search(&mut engine);
+    (start.elapsed().as_secs_f64(), nodes)
+}
+
+/// A search in the interleaved summary: a label and one timed run (seconds, nodes; 0 nodes when
+/// the engine does not say).
+type Contender<'a> = (String, Box<dyn FnMut() -> (f64, u64) + 'a>);
+
+/// Our search with `config` to `depth` from `board`, a fresh searcher (and table) per run.
+fn our_contender<'a>(label: &str, config: Config, board: &'a Board, depth: u32) -> Contender<'a> {
+    (
+        format!("plyforge {label}"),
+        Box::new(move || {
+            timed(
+                &mut || Searcher::new(config.clone()),
+                &mut |searcher: &mut Searcher| ours(searcher, board, depth).1,
+            )
+        }),
+    )
+}
+
+/// minimax's search built by `build` (untimed), then timed.
+fn minimax_contender<'a>(
+    label: &str,
+    build: fn() -> minimax::IterativeSearch<MinimaxEval>,
+    board: &'a Board,
+) -> Contender<'a> {
+    use minimax::Strategy;
+    (
+        format!("minimax {label}"),
+        Box::new(move || {
+            timed(
+                &mut || build(),
+                &mut |search: &mut minimax::IterativeSearch<MinimaxEval>| {
+                    search.choose_move(board);
+                    0
                 },
-            ),
-            ("default, tt_shallow_depth 2", tuned_default()),
-        ];
-        for (label, config) in configs {
-            let depth = ITERATIVE_DEPTH as u32;
-            let (seconds, nodes) = fastest(
-                SUMMARY_REPETITIONS,
-                || Searcher::new(config.clone()),
-                |searcher| ours(searcher, &board, depth).1,
-            );
-            println!(
-                "position {name:>10?} plyforge {label:<30} depth {depth:2}: {:>8.1} ms; {nodes:>9} nodes, {:>6.2} Mnps; minimax/plyforge time {:.2}",
-                seconds * 1e3,
-                nodes as f64 / seconds / 1e6,
-                minimax_seconds / seconds
-            );
+            )
+        }),
+    )
+}
+
+/// Runs the contenders in `SUMMARY_ROUNDS` interleaved rounds and prints, per contender, the
+/// median and fastest time, nodes and nodes/s, and the median over rounds of the first
+/// contender's time divided by this one's (the ratio of two runs made side by side).
+fn print_interleaved(position: &str, title: &str, contenders: &mut [Contender<'_>]) {
+    let mut seconds = vec![Vec::with_capacity(SUMMARY_ROUNDS); contenders.len()];
+    let mut nodes = vec![0; contenders.len()];
+    for _ in 0..SUMMARY_ROUNDS {
+        for (index, (_, run)) in contenders.iter_mut().enumerate() {
+            let (time, count) = run();
+            seconds[index].push(time);
+            nodes[index] = count;
         }
+    }
+    let median = |values: &[f64]| {
+        let mut sorted = values.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        sorted[sorted.len() / 2]
+    };
+    println!("position {position:?}, {title}, {SUMMARY_ROUNDS} interleaved rounds:");
+    for (index, (label, _)) in contenders.iter().enumerate() {
+        let ratios: Vec<f64> = seconds[0]
+            .iter()
+            .zip(&seconds[index])
+            .map(|(first, this)| first / this)
+            .collect();
+        let time = median(&seconds[index]);
+        let rate = if nodes[index] > 0 {
+            format!(
+                "{:>8} nodes, {:>5.2} Mnps",
+                nodes[index],
+                nodes[index] as f64 / time / 1e6
+            )
+        } else {
+            String::new()
+        };
+        println!(
+            "  {label:<44} median {:>7.2} ms, fastest {:>7.2} ms; {rate:<30} {} / this: {:.2}",
+            time * 1e3,
+            seconds[index].iter().copied().fold(f64::INFINITY, f64::min) * 1e3,
+            contenders[0].0,
+            median(&ratios)
+        );
+    }
+}
+
+/// Prints, per position, the interleaved comparisons of the iterative searches, of the
+/// quiet-move ordering pair and of plain alpha-beta (criterion below measures each search
+/// alone).
+fn print_summary() {
+    let depth = ITERATIVE_DEPTH as u32;
+    for (name, board) in boards() {
+        print_interleaved(
+            name,
+            &format!("iterative deepening to depth {depth}"),
+            &mut [
+                minimax_contender("iterative", minimax_iterative, &board),
+                our_contender("equivalent", equivalent_config(), &board, depth),
+                our_contender(
+                    "equivalent, tt_shallow_depth 2",
+                    equivalent_shallow(),
+                    &board,
+                    depth,
+                ),
+                our_contender(
+                    "default",
+                    Config {
+                        tt_mib: TT_MIB,
+                        ..Config::default()
+                    },
+                    &board,
+                    depth,
+                ),
+                our_contender(
+                    "default, tt_shallow_depth 2",
+                    tuned_default(),
+                    &board,
+                    depth,
+                ),
+            ],
+        );
+        print_interleaved(
+            name,
+            &format!("quiet-move ordering, depth {depth}"),
+            &mut [
+                minimax_contender(
+                    "countermoves + countermove history",
+                    minimax_iterative_ordering,
+                    &board,
+                ),
+                our_contender("killers + history", equivalent_ordering(), &board, depth),
+            ],
+        );
+        let plain_board = board;
+        print_interleaved(
+            name,
+            &format!("plain alpha-beta, depth {PLAIN_DEPTH}"),
+            &mut [
+                (
+                    "minimax negamax".to_string(),
+                    Box::new(move || {
+                        timed(&mut || (), &mut |_: &mut ()| {
+                            minimax_plain(&plain_board);
+                            0
+                        })
+                    }),
+                ),
+                our_contender("plain", plain_config(), &board, PLAIN_DEPTH as u32),
+            ],
+        );
     }
 }
 
