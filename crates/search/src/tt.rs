@@ -174,7 +174,7 @@ impl TranspositionTable {
     }
 
     /// The entry stored for `key` in `buckets`, if any.
-    #[inline]
+    #[inline(always)]
     fn find(buckets: &[Bucket], key: u64) -> Option<Entry> {
         Self::bucket(buckets, key).slots.iter().find_map(|slot| {
             let data = slot.data.load(Ordering::Relaxed);
@@ -199,7 +199,7 @@ impl TranspositionTable {
     /// for: that would cost the main table's cache miss the small table is there to avoid),
     /// from the main table deeper, and one ply deeper from the small table when the main one
     /// has nothing (for its move).
-    #[inline]
+    #[inline(always)]
     pub fn probe_at(&self, key: u64, depth: i32) -> Option<Entry> {
         if self.shallow_depth == 0 {
             Self::find(&self.buckets, key)
