@@ -369,11 +369,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let hint_only = !killers && !history;
         // Copy-make games build each child one move early and prefetch its table bucket, so
         // that the bucket arrives while the previous child is searched (the child's own probe
-        // comes too soon after its move for a prefetch there to help). Only where the order of
-        // the next move is already fixed (moves are scored once, so the selection can run one
-        // move ahead), and the child probes the main table.
+        // comes too soon after its move for a prefetch there to help); make/unmake games
+        // prefetch by `Game::hash_after`, if they give it. Only where the order of the next move
+        // is already fixed (moves are scored once, so the selection can run one move ahead), and
+        // the child probes the main table.
         let prefetch_children =
-            !G::UNDO && use_tt && depth > config.tt_min_depth && self.shared.tt.is_main(depth - 1);
+            use_tt && depth > config.tt_min_depth && self.shared.tt.is_main(depth - 1);
         let mut ahead: Option<G> = None;
         let mut selected_ahead = false;
         let mut searched_first = 0;
@@ -389,10 +390,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
             searched_first = 1;
             if prefetch_children {
-                let mut first = game.clone();
-                first.play(moves[0]);
-                self.shared.tt.prefetch(first.hash() ^ self.key_mix);
-                ahead = Some(first);
+                ahead = self.prefetch_child(game, moves[0]);
             }
         }
         // The scores of the moves after the first `searched_first`, in a fixed array on the
@@ -464,10 +462,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     );
                     selected_ahead = true;
                 }
-                let mut next = game.clone();
-                next.play(moves[index + 1]);
-                self.shared.tt.prefetch(next.hash() ^ self.key_mix);
-                ahead = Some(next);
+                ahead = self.prefetch_child(game, moves[index + 1]);
             }
             let noisy = game.is_noisy(mv);
             let quiet_late = !noisy
@@ -557,6 +552,23 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             );
         }
         best_score
+    }
+
+    /// Starts loading the table bucket of the child after `mv`; returns that child when it had
+    /// to be built for its hash (copy-make games), for the search to use.
+    #[inline]
+    fn prefetch_child(&self, game: &G, mv: G::Move) -> Option<G> {
+        if G::UNDO {
+            if let Some(hash) = game.hash_after(mv) {
+                self.shared.tt.prefetch(hash ^ self.key_mix);
+            }
+            None
+        } else {
+            let mut child = game.clone();
+            child.play(mv);
+            self.shared.tt.prefetch(child.hash() ^ self.key_mix);
+            Some(child)
+        }
     }
 
     /// Generates the moves of `game`, in hint order if `presorted`.

@@ -139,6 +139,17 @@ pub trait Game: Clone + Send + 'static {
         false
     }
 
+    /// The [`Game::hash`] of the position after `mv`, if the game can tell without playing it
+    /// (e.g. from incremental Zobrist keys). A make/unmake game ([`Game::UNDO`]) that gives it
+    /// lets the search prefetch a child's transposition-table bucket one move before searching
+    /// the child, as it does for copy-make games by building the child early; `None` (the
+    /// default) turns that off. It must equal `hash()` after `play(mv)`.
+    #[inline]
+    fn hash_after(&self, mv: Self::Move) -> Option<u64> {
+        let _ = mv;
+        None
+    }
+
     /// A hint for ordering `mv`, higher first (e.g. victim value × 16 − attacker value for a
     /// capture). Applied after the transposition-table move and before killers and history.
     #[inline]

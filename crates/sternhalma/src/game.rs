@@ -53,6 +53,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn hash_after(&self, mv: Move) -> Option<u64> {
+        Some(Position::hash_after(self, mv))
+    }
+
+    #[inline]
     fn move_key(mv: Move) -> u16 {
         mv.key()
     }

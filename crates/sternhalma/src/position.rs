@@ -183,6 +183,20 @@ impl Position {
         self.hash
     }
 
+    /// The hash the position will have after `mv` (without playing it): the search prefetches
+    /// the transposition-table entry of a child with it.
+    #[inline]
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        let player = self.to_move as usize;
+        let mut hash = self.hash;
+        if !mv.is_pass() {
+            hash ^= MARBLE_KEYS[player][mv.start_hole() as usize]
+                ^ MARBLE_KEYS[player][mv.end_hole() as usize];
+        }
+        let next = self.players.next(player);
+        hash ^ TO_MOVE_KEYS[player] ^ TO_MOVE_KEYS[next]
+    }
+
     /// The sum of `player`'s marbles' step distances to its target's tip (20 when home).
     #[inline]
     pub fn distance_sum(&self, player: usize) -> u32 {

@@ -1,4 +1,5 @@
-//! The `Game` and `Evaluator` implementations: undo restores a position exactly, the move limit
+//! The `Game` and `Evaluator` implementations: undo restores a position exactly, `hash_after`
+//! foretells the hash of every move, the move limit
 //! makes a draw, best-reply search can hand the turn to anyone, and the evaluation is zero-sum
 //! for two players with `evaluate_all` agreeing with `evaluate`.
 
@@ -31,6 +32,16 @@ proptest! {
         for (mv, expected) in line.iter().rev().zip(before.iter().rev()) {
             Game::undo(&mut position, *mv);
             prop_assert_eq!(&position, expected);
+        }
+    }
+
+    #[test]
+    fn hash_after_is_the_hash_after_playing(players in 0..4usize, picks in proptest::collection::vec(0..1000usize, 0..80)) {
+        let (position, _, _) = random_line(PlayerCount::ALL[players], &picks);
+        for mv in position.legal_moves() {
+            let mut child = position.clone();
+            Game::play(&mut child, mv);
+            prop_assert_eq!(Game::hash_after(&position, mv), Some(child.hash()));
         }
     }
 
