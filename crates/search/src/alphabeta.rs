@@ -450,10 +450,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let mv = moves[index];
             // The child built one move early, if any: its bucket was prefetched.
             let built = ahead.take();
-            if prefetch_children
-                && index + 1 < count
-                && (!ordered || scored || index + 1 < searched_first)
-            {
+            // The order of the next move is known once the moves are scored (at the first move
+            // after the table's, or at once with the history heuristic).
+            if prefetch_children && index + 1 < count && (!ordered || scored) {
                 if ordered && !hint_only {
                     pick_next(
                         &mut moves[searched_first..],
