@@ -38,24 +38,21 @@ mod minimax_adaptor;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use game::ThreatEvaluator;
-use minimax_adaptor::{ASPIRATION_WINDOW, Board, MinimaxEval};
+use minimax_adaptor::{
+    Board, ITERATIVE_DEPTH, MinimaxEval, PLAIN_DEPTH, TT_MIB, equivalent_config,
+    minimax_iterative_with, minimax_options, plain_config,
+};
 use plyforge::search::{Config, Limits, Searcher};
 use std::hint::black_box;
 use std::time::Instant;
 
 /// The positions, as columns played from the empty board.
 const POSITIONS: [&str; 3] = ["", "4453", "43443555"];
-/// Depth of the plain alpha-beta comparison (no TT: exponential).
-const PLAIN_DEPTH: u8 = 8;
-/// Depth of the iterative-deepening comparison.
-const ITERATIVE_DEPTH: u8 = 12;
 /// Depth of the Lazy SMP comparison per position: searches of about 0.5-2 s with one thread
 /// (shorter ones mostly measure the start-up of the threads).
 const SMP_DEPTHS: [u32; 3] = [20, 22, 26];
 /// Transposition table size of the Lazy SMP comparison (deeper searches).
 const SMP_TT_MIB: usize = 64;
-/// Transposition table size for both engines.
-const TT_MIB: usize = 16;
 
 fn minimax_plain(board: &Board) -> Option<u8> {
     use minimax::Strategy;
@@ -64,49 +61,17 @@ fn minimax_plain(board: &Board) -> Option<u8> {
 
 /// minimax's iterative search with a fresh table (built outside the timed part).
 fn minimax_iterative() -> minimax::IterativeSearch<MinimaxEval> {
-    use minimax::Strategy;
-    let options = minimax::IterativeOptions::new()
-        .with_table_byte_size(TT_MIB << 20)
-        .with_null_window_search(true)
-        .with_aspiration_window(ASPIRATION_WINDOW);
-    let mut search = minimax::IterativeSearch::new(MinimaxEval, options);
-    search.set_max_depth(ITERATIVE_DEPTH);
-    search
+    minimax_iterative_with(minimax_options())
 }
 
 /// minimax's iterative search with its two quiet-move ordering heuristics on: the countermove
 /// table and the countermove history (the counterpart of our killers and history).
 fn minimax_iterative_ordering() -> minimax::IterativeSearch<MinimaxEval> {
-    use minimax::Strategy;
-    let options = minimax::IterativeOptions::new()
-        .with_table_byte_size(TT_MIB << 20)
-        .with_null_window_search(true)
-        .with_aspiration_window(ASPIRATION_WINDOW)
-        .with_countermoves()
-        .with_countermove_history();
-    let mut search = minimax::IterativeSearch::new(MinimaxEval, options);
-    search.set_max_depth(ITERATIVE_DEPTH);
-    search
-}
-
-/// Our counterpart of `minimax::IterativeSearch` as `minimax_iterative` sets it up (see
-/// docs/search.md, "Equivalent settings"): iterative deepening, the transposition table (one
-/// table, probed at every node of depth 1 and more) and its move first, null-window search
-/// (PVS), aspiration, the same centre-first move order (minimax's generation order; ours, the
-/// game's hint order). Off on both sides: null move (minimax's needs `Game::null_move`, which
-/// the adaptor does not give), quiescence (minimax's depth is 0), killers/history (countermoves
-/// off), and what minimax does not have: LMR and check extension.
-fn equivalent_config() -> Config {
-    Config {
-        tt_mib: TT_MIB,
-        lmr: false,
-        null_move: false,
-        killers: false,
-        history: false,
-        quiescence: false,
-        check_extension: false,
-        ..Config::default()
-    }
+    minimax_iterative_with(
+        minimax_options()
+            .with_countermoves()
+            .with_countermove_history(),
+    )
 }
 
 /// The equivalent configuration with the results of depth 1 and 2 in the table's small,
@@ -125,15 +90,6 @@ fn equivalent_ordering() -> Config {
         killers: true,
         history: true,
         ..equivalent_config()
-    }
-}
-
-/// Our counterpart of `minimax::Negamax`: fixed-depth alpha-beta in the same centre-first
-/// order (our hint), nothing else.
-fn plain_config() -> Config {
-    Config {
-        order_hints: true,
-        ..Config::plain()
     }
 }
 

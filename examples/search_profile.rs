@@ -27,38 +27,19 @@ mod game;
 mod minimax_adaptor;
 
 use game::ThreatEvaluator;
-use minimax_adaptor::{ASPIRATION_WINDOW, Board, MinimaxEval};
+use minimax_adaptor::{
+    Board, ITERATIVE_DEPTH, MinimaxEval, PLAIN_DEPTH, TT_MIB, equivalent_config,
+    minimax_iterative_with, minimax_options, plain_config,
+};
 use plyforge::search::{Config, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Depth of plain alpha-beta (no table).
-const PLAIN_DEPTH: u8 = 8;
-/// Depth of the iterative searches.
-const ITERATIVE_DEPTH: u8 = 12;
-/// Table size for both engines, MiB.
-const TT_MIB: usize = 16;
-
 /// Our configuration and depth for a search name.
 fn our_search(search: &str) -> Option<(Config, u32)> {
-    let equivalent = Config {
-        tt_mib: TT_MIB,
-        lmr: false,
-        null_move: false,
-        killers: false,
-        history: false,
-        quiescence: false,
-        check_extension: false,
-        ..Config::default()
-    };
+    let equivalent = equivalent_config();
     Some(match search {
-        "plain" => (
-            Config {
-                order_hints: true,
-                ..Config::plain()
-            },
-            PLAIN_DEPTH as u32,
-        ),
+        "plain" => (plain_config(), PLAIN_DEPTH as u32),
         "equivalent" => (equivalent, ITERATIVE_DEPTH as u32),
         "ordering" => (
             Config {
@@ -141,12 +122,7 @@ fn run(engine: &str, search: &str, board: &Board, repetitions: usize) -> Result<
                         negamax.choose_move(board)
                     }
                     "equivalent" => {
-                        let options = minimax::IterativeOptions::new()
-                            .with_table_byte_size(TT_MIB << 20)
-                            .with_null_window_search(true)
-                            .with_aspiration_window(ASPIRATION_WINDOW);
-                        let mut iterative = minimax::IterativeSearch::new(MinimaxEval, options);
-                        iterative.set_max_depth(ITERATIVE_DEPTH);
+                        let mut iterative = minimax_iterative_with(minimax_options());
                         start = Instant::now();
                         let best = iterative.choose_move(board);
                         if repetitions == 1 {

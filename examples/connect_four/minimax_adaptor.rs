@@ -4,7 +4,7 @@
 //! `game.rs` (as `mod game`), not part of the Connect Four example itself.
 
 use super::game::{Columns7x6, ConnectFour, ThreatEvaluator};
-use plyforge::search::{Evaluator as _, Game as _, Outcome};
+use plyforge::search::{Config, Evaluator as _, Game as _, Outcome};
 
 /// The 7x6 board both engines search.
 pub type Board = ConnectFour<Columns7x6>;
@@ -14,6 +14,61 @@ pub const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 
 /// minimax's aspiration window, in evaluation units (ours is `Config::aspiration_window`, 50).
 pub const ASPIRATION_WINDOW: i16 = 50;
+
+/// Depth of the plain alpha-beta comparison (no table: exponential).
+pub const PLAIN_DEPTH: u8 = 8;
+/// Depth of the iterative-deepening comparison.
+pub const ITERATIVE_DEPTH: u8 = 12;
+/// Transposition table size for both engines, MiB.
+pub const TT_MIB: usize = 16;
+
+/// minimax's options for its iterative search: a table of [`TT_MIB`], null-window search and
+/// aspiration (the rest at its defaults).
+pub fn minimax_options() -> minimax::IterativeOptions {
+    minimax::IterativeOptions::new()
+        .with_table_byte_size(TT_MIB << 20)
+        .with_null_window_search(true)
+        .with_aspiration_window(ASPIRATION_WINDOW)
+}
+
+/// minimax's iterative search to [`ITERATIVE_DEPTH`] with `options` and a fresh table.
+pub fn minimax_iterative_with(
+    options: minimax::IterativeOptions,
+) -> minimax::IterativeSearch<MinimaxEval> {
+    use minimax::Strategy;
+    let mut search = minimax::IterativeSearch::new(MinimaxEval, options);
+    search.set_max_depth(ITERATIVE_DEPTH);
+    search
+}
+
+/// Our counterpart of minimax's iterative search with [`minimax_options`] (see
+/// docs/search.md, "Equivalent settings"): iterative deepening, the transposition table (one
+/// table, probed at every node of depth 1 and more) and its move first, null-window search
+/// (PVS), aspiration, the same centre-first move order (minimax's generation order; ours, the
+/// game's hint order). Off on both sides: null move (minimax's needs `Game::null_move`, which
+/// the adaptor does not give), quiescence (minimax's depth is 0), killers/history (countermoves
+/// off), and what minimax does not have: LMR and check extension.
+pub fn equivalent_config() -> Config {
+    Config {
+        tt_mib: TT_MIB,
+        lmr: false,
+        null_move: false,
+        killers: false,
+        history: false,
+        quiescence: false,
+        check_extension: false,
+        ..Config::default()
+    }
+}
+
+/// Our counterpart of `minimax::Negamax`: fixed-depth alpha-beta in the same centre-first
+/// order (our hint), nothing else.
+pub fn plain_config() -> Config {
+    Config {
+        order_hints: true,
+        ..Config::plain()
+    }
+}
 
 /// The game through the `minimax` crate's traits.
 pub struct MinimaxFour;
