@@ -227,6 +227,24 @@ proptest! {
         let _ = text.parse::<ConnectFour<Columns7x6>>();
     }
 
+    /// `hash_after` (the search's prefetch of every child's table bucket) is the hash of the
+    /// child, for every move of random positions on two boards.
+    #[test]
+    fn hash_after_is_the_hash_after_playing(seed in any::<u64>(), plies in 0u32..40) {
+        fn check<G: Geometry<Bits = u64>>(game: ConnectFour<G>) -> Result<(), TestCaseError> {
+            let mut moves = <ConnectFour<G> as Game>::Moves::default();
+            game.generate_moves(&mut moves);
+            for &column in moves.as_slice() {
+                let mut child = game;
+                child.play(column);
+                prop_assert_eq!(game.hash_after(column), Some(child.hash()));
+            }
+            Ok(())
+        }
+        check(random_position::<Columns7x6>(seed, plies))?;
+        check(random_position::<Columns5x4>(seed, plies))?;
+    }
+
     #[test]
     fn parsing_any_column_sequence(columns in proptest::collection::vec(1u8..=7, 0..42)) {
         let text: String = columns.iter().map(|c| char::from(b'0' + c)).collect();

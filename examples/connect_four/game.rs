@@ -225,6 +225,14 @@ impl<G: Geometry<Bits = u64>> Game for ConnectFour<G> {
         column as u16
     }
 
+    /// What `play` and `hash` give, without building the child: lets the search ask for every
+    /// child's table bucket at once.
+    fn hash_after(&self, column: u8) -> Option<u64> {
+        let current = self.current ^ self.occupied;
+        let occupied = self.occupied | (self.occupied + Self::bottom(column));
+        Some(mix(current + occupied) ^ ((self.plies as u64 + 1) & 1) << 63)
+    }
+
     fn count_moves(&self) -> u64 {
         if self.outcome().is_some() {
             return 0;

@@ -367,14 +367,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // With the hint as the only source, the order is fixed once scored: one stable sort
         // instead of a selection per move, and no table look-ups per move.
         let hint_only = !killers && !history;
-        // Copy-make games build each child one move early and prefetch its table bucket, so
-        // that the bucket arrives while the previous child is searched (the child's own probe
-        // comes too soon after its move for a prefetch there to help); make/unmake games
-        // prefetch by `Game::hash_after`, if they give it. Only where the order of the next move
-        // is already fixed (moves are scored once, so the selection can run one move ahead), and
-        // the child probes the main table.
+        // The children's table buckets are asked for before the children are searched, so that
+        // they arrive in the meantime (a child's own probe comes too soon after its move for a
+        // prefetch there to help), where the children probe the main table. A game that gives
+        // `Game::hash_after` has every child's bucket asked for at once, here: their waits
+        // overlap, and even a child searched right after a sibling cut off by the table finds
+        // its bucket on the way. A copy-make game without it builds each child one move early
+        // and prefetches its bucket then, where the order of the next move is already fixed
+        // (moves are scored once, so the selection can run one move ahead).
         let prefetch_children =
             use_tt && depth > config.tt_min_depth && self.shared.tt.is_main(depth - 1);
+        let all_at_once = prefetch_children && self.prefetch_all_children(game, moves);
+        let build_ahead = prefetch_children && !G::UNDO && !all_at_once;
         let mut ahead: Option<G> = None;
         let mut selected_ahead = false;
         let mut searched_first = 0;
@@ -389,8 +393,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 moves[..=at].rotate_right(1);
             }
             searched_first = 1;
-            if prefetch_children {
-                ahead = self.prefetch_child(game, moves[0]);
+            if build_ahead {
+                ahead = Some(self.build_and_prefetch(game, moves[0]));
             }
         }
         // The scores of the moves after the first `searched_first`, in a fixed array on the
@@ -452,7 +456,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let built = ahead.take();
             // The order of the next move is known once the moves are scored (at the first move
             // after the table's, or at once with the history heuristic).
-            if prefetch_children && index + 1 < count && (!ordered || scored) {
+            if build_ahead && index + 1 < count && (!ordered || scored) {
                 if ordered && !hint_only {
                     pick_next(
                         &mut moves[searched_first..],
@@ -461,7 +465,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     );
                     selected_ahead = true;
                 }
-                ahead = self.prefetch_child(game, moves[index + 1]);
+                ahead = Some(self.build_and_prefetch(game, moves[index + 1]));
             }
             let noisy = game.is_noisy(mv);
             let quiet_late = !noisy
@@ -553,21 +557,29 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         best_score
     }
 
-    /// Starts loading the table bucket of the child after `mv`; returns that child when it had
-    /// to be built for its hash (copy-make games), for the search to use.
+    /// Builds the child after `mv` and starts loading its table bucket.
     #[inline]
-    fn prefetch_child(&self, game: &G, mv: G::Move) -> Option<G> {
-        if G::UNDO {
+    fn build_and_prefetch(&self, game: &G, mv: G::Move) -> G {
+        let mut child = game.clone();
+        child.play(mv);
+        self.shared.tt.prefetch(child.hash() ^ self.key_mix);
+        child
+    }
+
+    /// Starts loading the table buckets of all children of `game` at once, so that their
+    /// waits overlap; false (and nothing done) when the game gives no [`Game::hash_after`].
+    #[inline]
+    fn prefetch_all_children(&self, game: &G, moves: &[G::Move]) -> bool {
+        let Some(hash) = moves.first().and_then(|&mv| game.hash_after(mv)) else {
+            return false;
+        };
+        self.shared.tt.prefetch(hash ^ self.key_mix);
+        for &mv in &moves[1..] {
             if let Some(hash) = game.hash_after(mv) {
                 self.shared.tt.prefetch(hash ^ self.key_mix);
             }
-            None
-        } else {
-            let mut child = game.clone();
-            child.play(mv);
-            self.shared.tt.prefetch(child.hash() ^ self.key_mix);
-            Some(child)
         }
+        true
     }
 
     /// Generates the moves of `game`, in hint order if `presorted`.

@@ -140,10 +140,12 @@ pub trait Game: Clone + Send + 'static {
     }
 
     /// The [`Game::hash`] of the position after `mv`, if the game can tell without playing it
-    /// (e.g. from incremental Zobrist keys). A make/unmake game ([`Game::UNDO`]) that gives it
-    /// lets the search prefetch a child's transposition-table bucket one move before searching
-    /// the child, as it does for copy-make games by building the child early; `None` (the
-    /// default) turns that off. It must equal `hash()` after `play(mv)`.
+    /// (e.g. from incremental Zobrist keys). A game that gives it has the transposition-table
+    /// buckets of all children of a node asked for at once, as soon as the moves are generated,
+    /// so that the children's probes find them in the cache (Connect Four: 1.1-1.3 times less
+    /// time to depth 12, docs/search.md). Without it (`None`, the default) a copy-make game has
+    /// each child built one move early for its bucket, and a make/unmake game ([`Game::UNDO`])
+    /// has no prefetch. It must equal `hash()` after `play(mv)`.
     #[inline]
     fn hash_after(&self, mv: Self::Move) -> Option<u64> {
         let _ = mv;
