@@ -31,7 +31,7 @@
 //! earlier searches first) makes room. Win and loss scores are stored relative to the node,
 //! not the root, and converted back by the ply of the probing node.
 
-use crate::pages::PageAligned;
+use crate::pages::{PageAligned, Zeroable};
 use crate::score::{EVAL_LIMIT, Score};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -112,6 +112,11 @@ struct Slot {
 struct Bucket {
     slots: [Slot; BUCKET_ENTRIES],
 }
+
+// SAFETY: a bucket is eight `AtomicU64`s, which have the bit validity of `u64`: all zeros is a
+// valid bucket, and it is the default (empty) one.
+#[allow(unsafe_code)]
+unsafe impl Zeroable for Bucket {}
 
 /// The shared table.
 pub(crate) struct TranspositionTable {
