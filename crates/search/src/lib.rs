@@ -54,9 +54,9 @@
 //! assert_eq!(result.best_move, 1);
 //! assert_eq!(result.score, win_in(11));
 //! ```
-// Two `unsafe` blocks in the whole crate, both hints to the machine that change no value: the
-// transposition table's prefetch (tt.rs) and the huge-page advice for it (pages.rs); each says
-// why it is sound and has a test that runs it.
+// `unsafe` only for the transposition table's memory: its prefetch (tt.rs), a hint that changes
+// no value, and its own mapping on huge pages (pages.rs: mmap, madvise, the slice over the
+// zeroed mapping, munmap); each block says why it is sound and has a test that runs it.
 #![deny(unsafe_code)]
 
 mod alphabeta;

@@ -22,9 +22,9 @@
 //! Connect Four (docs/search.md): about 10 % more nodes than one table, and 1.2-1.7 times less
 //! time to depth 12; chess loses by it (60 % more nodes).
 //!
-//! The main table lies on huge pages where the system allows (`pages.rs`): a probe then
-//! rarely waits for a page walk too. [`TranspositionTable::prefetch`] lets the search start
-//! loading a child's bucket one move before it searches that child.
+//! The main table lies in a mapping of its own, on huge pages where the system allows
+//! (`pages.rs`): a probe then rarely waits for a page walk too. [`TranspositionTable::prefetch`]
+//! lets the search start loading the children's buckets before it searches them.
 //!
 //! Replacement: an entry of the same position is overwritten (keeping its move when the new
 //! result has none); otherwise the entry with the least `depth - 8 × age` (stale entries of
@@ -412,7 +412,7 @@ mod tests {
 
     #[test]
     fn prefetch_changes_nothing() {
-        // Exercises the one `unsafe` block of the crate on every bucket, the first and last
+        // Exercises the prefetch's `unsafe` block on every bucket, the first and last
         // keys included: the table must read back exactly as before.
         let tt = TranspositionTable::with_shallow(1, 2);
         let entry = Entry {
