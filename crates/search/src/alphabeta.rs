@@ -419,113 +419,142 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let original_alpha = alpha;
         let mut best_score = -crate::score::INFINITY;
         let mut best_move = None;
-        for index in 0..count {
-            if ordered && !scored && (index >= searched_first || history) {
-                scored = true;
-                if hint_only {
-                    for (slot, &mv) in scores.iter_mut().zip(&moves[searched_first..]) {
-                        *slot = hint_score(game.is_noisy(mv), game.move_order_hint(mv));
-                    }
-                    sort_by_scores(&mut moves[searched_first..], scores);
-                }
-                for (slot, &mv) in scores
-                    .iter_mut()
-                    .zip(&moves[searched_first..])
-                    .take_while(|_| !hint_only)
-                {
-                    let key = G::move_key(mv);
-                    let facts = MoveFacts {
-                        tt_move: tt_move_key == Some(key),
-                        noisy: game.is_noisy(mv),
-                        hint: if config.order_hints {
-                            game.move_order_hint(mv)
-                        } else {
-                            0
-                        },
-                        key,
-                    };
-                    *slot = self.ordering.score(mv, &facts, ply, player);
-                }
-            }
-            if ordered && !hint_only && index >= searched_first && !selected_ahead {
-                pick_next(&mut moves[searched_first..], scores, index - searched_first);
-            }
-            selected_ahead = false;
-            let mv = moves[index];
-            // The child built one move early, if any: its bucket was prefetched.
-            let built = ahead.take();
-            // The order of the next move is known once the moves are scored (at the first move
-            // after the table's, or at once with the history heuristic).
-            if build_ahead && index + 1 < count && (!ordered || scored) {
-                if ordered && !hint_only {
-                    pick_next(
-                        &mut moves[searched_first..],
-                        scores,
-                        index + 1 - searched_first,
-                    );
-                    selected_ahead = true;
-                }
-                ahead = Some(self.build_and_prefetch(game, moves[index + 1]));
-            }
-            let noisy = game.is_noisy(mv);
-            let quiet_late = !noisy
-                && !in_check
-                && FULL
-                && config.lmr
-                && depth >= LMR_MIN_DEPTH
-                && index >= LMR_MIN_MOVES
-                && !self.ordering.is_killer(mv, ply);
-            let mut reduction = if quiet_late {
-                self.lmr_table[(depth as usize).min(LMR_TABLE_SIZE - 1)]
-                    [index.min(LMR_TABLE_SIZE - 1)] as i32
-            } else {
-                0
-            };
-            if pv_node {
-                reduction -= 1;
-            }
-            let reduction = reduction.clamp(0, (depth - 2).max(0));
-            let full_window = index == 0 || (!config.pvs && reduction == 0);
-            let score = match built {
-                Some(mut child) => self.search_sequence::<FULL>(
-                    &mut child,
-                    side,
-                    depth - 1,
-                    reduction,
-                    ply,
-                    alpha,
-                    beta,
-                    full_window,
-                ),
-                None => self.search_move::<FULL>(
+        // The lean search with the order fixed once the table's move is in front and no child
+        // built ahead: a loop without the per-move work of ordering, reductions and killers.
+        if !FULL && !ordered && !build_ahead {
+            for (index, &mv) in moves.iter().enumerate() {
+                let full_window = index == 0 || !config.pvs;
+                let score = self.search_move::<FULL>(
                     game,
                     mv,
                     side,
                     depth - 1,
-                    reduction,
+                    0,
                     ply,
                     alpha,
                     beta,
                     full_window,
-                ),
-            };
-            if self.aborted() {
-                break;
+                );
+                if self.aborted()
+                    || self.take_score(
+                        mv,
+                        score,
+                        (&mut best_score, &mut best_move, &mut alpha),
+                        beta,
+                        pv_node,
+                        ply,
+                    )
+                {
+                    break;
+                }
             }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = Some(mv);
-                    if pv_node {
-                        self.update_pv(ply, mv);
-                    }
-                    if score >= beta {
-                        if !noisy && (killers || history) {
-                            self.reward_quiet(moves, index, player, depth, ply, game);
+        } else {
+            for index in 0..count {
+                if ordered && !scored && (index >= searched_first || history) {
+                    scored = true;
+                    if hint_only {
+                        for (slot, &mv) in scores.iter_mut().zip(&moves[searched_first..]) {
+                            *slot = hint_score(game.is_noisy(mv), game.move_order_hint(mv));
                         }
-                        break;
+                        sort_by_scores(&mut moves[searched_first..], scores);
                     }
-                    alpha = score;
+                    for (slot, &mv) in scores
+                        .iter_mut()
+                        .zip(&moves[searched_first..])
+                        .take_while(|_| !hint_only)
+                    {
+                        let key = G::move_key(mv);
+                        let facts = MoveFacts {
+                            tt_move: tt_move_key == Some(key),
+                            noisy: game.is_noisy(mv),
+                            hint: if config.order_hints {
+                                game.move_order_hint(mv)
+                            } else {
+                                0
+                            },
+                            key,
+                        };
+                        *slot = self.ordering.score(mv, &facts, ply, player);
+                    }
+                }
+                if ordered && !hint_only && index >= searched_first && !selected_ahead {
+                    pick_next(&mut moves[searched_first..], scores, index - searched_first);
+                }
+                selected_ahead = false;
+                let mv = moves[index];
+                // The child built one move early, if any: its bucket was prefetched.
+                let built = ahead.take();
+                // The order of the next move is known once the moves are scored (at the first move
+                // after the table's, or at once with the history heuristic).
+                if build_ahead && index + 1 < count && (!ordered || scored) {
+                    if ordered && !hint_only {
+                        pick_next(
+                            &mut moves[searched_first..],
+                            scores,
+                            index + 1 - searched_first,
+                        );
+                        selected_ahead = true;
+                    }
+                    ahead = Some(self.build_and_prefetch(game, moves[index + 1]));
+                }
+                let noisy = game.is_noisy(mv);
+                let quiet_late = !noisy
+                    && !in_check
+                    && FULL
+                    && config.lmr
+                    && depth >= LMR_MIN_DEPTH
+                    && index >= LMR_MIN_MOVES
+                    && !self.ordering.is_killer(mv, ply);
+                let mut reduction = if quiet_late {
+                    self.lmr_table[(depth as usize).min(LMR_TABLE_SIZE - 1)]
+                        [index.min(LMR_TABLE_SIZE - 1)] as i32
+                } else {
+                    0
+                };
+                if pv_node {
+                    reduction -= 1;
+                }
+                let reduction = reduction.clamp(0, (depth - 2).max(0));
+                let full_window = index == 0 || (!config.pvs && reduction == 0);
+                let score = match built {
+                    Some(mut child) => self.search_sequence::<FULL>(
+                        &mut child,
+                        side,
+                        depth - 1,
+                        reduction,
+                        ply,
+                        alpha,
+                        beta,
+                        full_window,
+                    ),
+                    None => self.search_move::<FULL>(
+                        game,
+                        mv,
+                        side,
+                        depth - 1,
+                        reduction,
+                        ply,
+                        alpha,
+                        beta,
+                        full_window,
+                    ),
+                };
+                if self.aborted() {
+                    break;
+                }
+                let cut = self.take_score(
+                    mv,
+                    score,
+                    (&mut best_score, &mut best_move, &mut alpha),
+                    beta,
+                    pv_node,
+                    ply,
+                );
+                if cut {
+                    if !noisy && (killers || history) {
+                        self.reward_quiet(moves, index, player, depth, ply, game);
+                    }
+                    break;
                 }
             }
         }
@@ -555,6 +584,34 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             );
         }
         best_score
+    }
+
+    /// Takes the score of `mv` into the node's best score and move, its `alpha` and its
+    /// principal variation; true when the move cuts off (`score >= beta`).
+    #[inline(always)]
+    fn take_score(
+        &mut self,
+        mv: G::Move,
+        score: Score,
+        (best_score, best_move, alpha): (&mut Score, &mut Option<G::Move>, &mut Score),
+        beta: Score,
+        pv_node: bool,
+        ply: usize,
+    ) -> bool {
+        if score > *best_score {
+            *best_score = score;
+            if score > *alpha {
+                *best_move = Some(mv);
+                if pv_node {
+                    self.update_pv(ply, mv);
+                }
+                if score >= beta {
+                    return true;
+                }
+                *alpha = score;
+            }
+        }
+        false
     }
 
     /// Builds the child after `mv` and starts loading its table bucket.
