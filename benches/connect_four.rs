@@ -17,6 +17,10 @@
 //!   countermoves and countermove history, our killers and history); and our full default
 //!   configuration with `tt_shallow_depth: 2`. Which option corresponds to which:
 //!   docs/search.md, "Equivalent settings".
+//! - `table_size`: the `iterative` pair (minimax's iterative search, our equivalent
+//!   configuration) with 1 MiB tables, which stay in the processor's caches, and 64 MiB
+//!   tables, well beyond them: how much of the difference is the handling of the table's
+//!   memory (with a cache-resident table both engines do about the same work per node).
 //! - `lazy_smp`: time to depth with 1 and 2 threads, searches of about 0.5-2 s (depth chosen
 //!   per position), every technique on.
 //!
@@ -39,8 +43,9 @@ mod minimax_adaptor;
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use game::ThreatEvaluator;
 use minimax_adaptor::{
-    Board, ITERATIVE_DEPTH, MinimaxEval, PLAIN_DEPTH, TT_MIB, equivalent_config,
-    minimax_iterative_with, minimax_options, plain_config,
+    Board, ITERATIVE_DEPTH, MinimaxEval, PLAIN_DEPTH, TABLE_SWEEP_MIB, TT_MIB, equivalent_config,
+    equivalent_config_with_table, minimax_iterative_with, minimax_options,
+    minimax_options_with_table, plain_config,
 };
 use plyforge::search::{Config, Limits, Searcher};
 use std::hint::black_box;
@@ -168,7 +173,7 @@ fn our_contender<'a>(label: &str, config: Config, board: &'a Board, depth: u32) 
 /// minimax's search built by `build` (untimed), then timed.
 fn minimax_contender<'a>(
     label: &str,
-    build: fn() -> minimax::IterativeSearch<MinimaxEval>,
+    build: impl Fn() -> minimax::IterativeSearch<MinimaxEval> + 'a,
     board: &'a Board,
 ) -> Contender<'a> {
     use minimax::Strategy;
@@ -278,6 +283,25 @@ fn print_summary() {
                 our_contender("killers + history", equivalent_ordering(), &board, depth),
             ],
         );
+        for table_mib in TABLE_SWEEP_MIB {
+            print_interleaved(
+                name,
+                &format!("iterative deepening to depth {depth}, {table_mib} MiB tables"),
+                &mut [
+                    minimax_contender(
+                        &format!("iterative, {table_mib} MiB"),
+                        move || minimax_iterative_with(minimax_options_with_table(table_mib)),
+                        &board,
+                    ),
+                    our_contender(
+                        &format!("equivalent, {table_mib} MiB"),
+                        equivalent_config_with_table(table_mib),
+                        &board,
+                        depth,
+                    ),
+                ],
+            );
+        }
         let plain_board = board;
         print_interleaved(
             name,
@@ -410,6 +434,32 @@ fn bench(c: &mut Criterion) {
         &tuned_default(),
         depth,
     );
+    group.finish();
+
+    // The same pair with tables that stay in the caches and tables well beyond them.
+    let mut group = c.benchmark_group("table_size");
+    for table_mib in TABLE_SWEEP_MIB {
+        for (name, board) in boards() {
+            group.bench_with_input(
+                BenchmarkId::new(format!("minimax_{table_mib}_mib"), name),
+                &board,
+                |b, board| {
+                    use minimax::Strategy;
+                    b.iter_batched_ref(
+                        || minimax_iterative_with(minimax_options_with_table(table_mib)),
+                        |search| search.choose_move(black_box(board)),
+                        BatchSize::PerIteration,
+                    )
+                },
+            );
+        }
+        bench_ours(
+            &mut group,
+            &format!("plyforge_equivalent_{table_mib}_mib"),
+            &equivalent_config_with_table(table_mib),
+            depth,
+        );
+    }
     group.finish();
 
     let mut group = c.benchmark_group("lazy_smp");

@@ -17,19 +17,21 @@
 //! with `tt_shallow_depth: 2`), `tuned` (`equivalent` with `tt_min_depth: 2`), `default` (every
 //! technique, depth 12), `default-shallow` and `default-tuned` (`default` with those two
 //! settings); minimax runs `plain` and `equivalent`; position (columns played from the empty
-//! board); repetitions. The settings are the benchmark's (`benches/connect_four.rs`;
+//! board); repetitions; optionally the table size in MiB of both engines (default 16, the
+//! benchmark's; e.g. 1 or 64 as in its `table_size` group). The settings are the benchmark's (`benches/connect_four.rs`;
 //! docs/search.md, "Equivalent settings").
 
 #[path = "connect_four/game.rs"]
 #[allow(dead_code)]
 mod game;
 #[path = "connect_four/minimax_adaptor.rs"]
+#[allow(dead_code)] // the benchmark's table-size sweep is given here as an argument
 mod minimax_adaptor;
 
 use game::ThreatEvaluator;
 use minimax_adaptor::{
     Board, ITERATIVE_DEPTH, MinimaxEval, PLAIN_DEPTH, TT_MIB, equivalent_config,
-    minimax_iterative_with, minimax_options, plain_config,
+    minimax_iterative_with, minimax_options_with_table, plain_config,
 };
 use plyforge::search::{Config, Limits, Searcher};
 use std::process::ExitCode;
@@ -90,14 +92,23 @@ fn our_search(search: &str) -> Option<(Config, u32)> {
     })
 }
 
-fn run(engine: &str, search: &str, board: &Board, repetitions: usize) -> Result<(), String> {
+fn run(
+    engine: &str,
+    search: &str,
+    board: &Board,
+    repetitions: usize,
+    table_mib: usize,
+) -> Result<(), String> {
     let mut fastest = f64::INFINITY;
     for _ in 0..repetitions {
         let (seconds, line) = match engine {
             "ours" => {
                 let (config, depth) =
                     our_search(search).ok_or_else(|| format!("unknown search {search:?}"))?;
-                let mut searcher = Searcher::new(config);
+                let mut searcher = Searcher::new(Config {
+                    tt_mib: table_mib,
+                    ..config
+                });
                 let start = Instant::now();
                 let result = searcher
                     .search(board, &ThreatEvaluator, &Limits::depth(depth), &[], |_| {})
@@ -122,7 +133,8 @@ fn run(engine: &str, search: &str, board: &Board, repetitions: usize) -> Result<
                         negamax.choose_move(board)
                     }
                     "equivalent" => {
-                        let mut iterative = minimax_iterative_with(minimax_options());
+                        let mut iterative =
+                            minimax_iterative_with(minimax_options_with_table(table_mib));
                         start = Instant::now();
                         let best = iterative.choose_move(board);
                         if repetitions == 1 {
@@ -157,11 +169,17 @@ fn run(engine: &str, search: &str, board: &Board, repetitions: usize) -> Result<
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [engine, search, position, repetitions] = args.as_slice() else {
-        eprintln!(
-            "usage: search_profile <ours|minimax> <plain|equivalent|ordering|shallow|tuned|default|default-shallow|default-tuned> <columns> <repetitions>"
-        );
-        return ExitCode::FAILURE;
+    let (engine, search, position, repetitions, table_mib) = match args.as_slice() {
+        [engine, search, position, repetitions] => (engine, search, position, repetitions, None),
+        [engine, search, position, repetitions, table_mib] => {
+            (engine, search, position, repetitions, Some(table_mib))
+        }
+        _ => {
+            eprintln!(
+                "usage: search_profile <ours|minimax> <plain|equivalent|ordering|shallow|tuned|default|default-shallow|default-tuned> <columns> <repetitions> [table MiB]"
+            );
+            return ExitCode::FAILURE;
+        }
     };
     let outcome = position
         .parse::<Board>()
@@ -170,7 +188,13 @@ fn main() -> ExitCode {
             let repetitions = repetitions
                 .parse()
                 .map_err(|_| format!("repetitions must be a whole number, got {repetitions:?}"))?;
-            run(engine, search, &board, repetitions)
+            let table_mib = match table_mib {
+                None => TT_MIB,
+                Some(mib) => mib.parse().ok().filter(|&mib| mib > 0).ok_or_else(|| {
+                    format!("the table size must be a positive whole number of MiB, got {mib:?}")
+                })?,
+            };
+            run(engine, search, &board, repetitions, table_mib)
         });
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -22,11 +22,21 @@ pub const ITERATIVE_DEPTH: u8 = 12;
 /// Transposition table size for both engines, MiB.
 pub const TT_MIB: usize = 16;
 
+/// Table sizes, MiB, of the benchmark's comparison across table sizes: one that stays in this
+/// machine's caches (its level 2 cache is 1 MiB per core) and one well beyond its 32 MiB level
+/// 3 cache, beside the main comparison's [`TT_MIB`].
+pub const TABLE_SWEEP_MIB: [usize; 2] = [1, 64];
+
 /// minimax's options for its iterative search: a table of [`TT_MIB`], null-window search and
 /// aspiration (the rest at its defaults).
 pub fn minimax_options() -> minimax::IterativeOptions {
+    minimax_options_with_table(TT_MIB)
+}
+
+/// [`minimax_options`] with a table of `table_mib` MiB.
+pub fn minimax_options_with_table(table_mib: usize) -> minimax::IterativeOptions {
     minimax::IterativeOptions::new()
-        .with_table_byte_size(TT_MIB << 20)
+        .with_table_byte_size(table_mib << 20)
         .with_null_window_search(true)
         .with_aspiration_window(ASPIRATION_WINDOW)
 }
@@ -49,8 +59,13 @@ pub fn minimax_iterative_with(
 /// the adaptor does not give), quiescence (minimax's depth is 0), killers/history (countermoves
 /// off), and what minimax does not have: LMR and check extension.
 pub fn equivalent_config() -> Config {
+    equivalent_config_with_table(TT_MIB)
+}
+
+/// [`equivalent_config`] with a table of `table_mib` MiB.
+pub fn equivalent_config_with_table(table_mib: usize) -> Config {
     Config {
-        tt_mib: TT_MIB,
+        tt_mib: table_mib,
         lmr: false,
         null_move: false,
         killers: false,
