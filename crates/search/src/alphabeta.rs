@@ -421,7 +421,34 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut best_move = None;
         // The lean search with the order fixed once the table's move is in front and no child
         // built ahead: a loop without the per-move work of ordering, reductions and killers.
-        if !FULL && !ordered && !build_ahead {
+        if !FULL && depth == 1 {
+            // The children are leaves, whose scores do not depend on the window: no null
+            // window and no re-search, and no call layers between the move and the evaluation.
+            for &mv in moves.iter() {
+                let score = if G::UNDO {
+                    game.play(mv);
+                    let score = self.leaf_child(game, side, ply);
+                    game.undo(mv);
+                    score
+                } else {
+                    let mut child = game.clone();
+                    child.play(mv);
+                    self.leaf_child(&mut child, side, ply)
+                };
+                if self.aborted()
+                    || self.take_score(
+                        mv,
+                        score,
+                        (&mut best_score, &mut best_move, &mut alpha),
+                        beta,
+                        pv_node,
+                        ply,
+                    )
+                {
+                    break;
+                }
+            }
+        } else if !FULL && !ordered && !build_ahead {
             for (index, &mv) in moves.iter().enumerate() {
                 let full_window = index == 0 || !config.pvs;
                 let score = self.search_move::<FULL>(
@@ -584,6 +611,20 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             );
         }
         best_score
+    }
+
+    /// The score of `child`, a leaf of the lean search below a node of side `parent_side` at
+    /// `ply`, in the parent's view.
+    #[inline(always)]
+    fn leaf_child(&mut self, child: &mut G, parent_side: usize, ply: usize) -> Score {
+        let flip = self.side::<false>(child) != parent_side;
+        let score = self.leaf::<false>(
+            child,
+            ply + 1,
+            -crate::score::INFINITY,
+            crate::score::INFINITY,
+        );
+        if flip { -score } else { score }
     }
 
     /// Takes the score of `mv` into the node's best score and move, its `alpha` and its
