@@ -60,7 +60,9 @@ impl Searcher {
     /// `history` holds the hashes ([`Game::hash`]) of the positions played before `game`,
     /// oldest first; with [`Game::REPETITION_DRAWS`], a position of the search that repeats one
     /// of them (within [`Game::reversible_plies`]) or one on the search path scores as a draw.
-    /// `report` is called by the main thread after every completed iteration.
+    /// `report` is called by the main thread after every completed iteration, and once more
+    /// when the search returns a deeper iteration that a helper thread completed (Lazy SMP: the
+    /// result is the deepest completed iteration of any thread, the main thread's on a tie).
     ///
     /// # Errors
     /// [`SearchError::GameOver`] when `game` is over, [`SearchError::PlayerCount`] when the mode
@@ -108,27 +110,64 @@ impl Searcher {
             helper_nodes: AtomicU64::new(0),
         };
         let helpers = self.config.threads.max(1) - 1;
-        let result = std::thread::scope(|scope| {
-            for helper in 0..helpers {
-                let shared = &shared;
-                // Each thread owns its copy of the root (a `Game` is `Send`, not `Sync`).
-                let root = game.clone();
-                scope.spawn(move || {
-                    let mut worker = Worker::new(shared, evaluator, history, &root, false);
-                    // The first helper (and every other one after it) searches one ply
-                    // deeper than the main thread, so that the threads diverge.
-                    let offset = ((helper + 1) % 2) as u32;
-                    worker.iterate(&root, &mut |_| {}, offset);
-                });
-            }
+        let (main_result, main_nodes, helper_results) = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..helpers)
+                .map(|helper| {
+                    let shared = &shared;
+                    // Each thread owns its copy of the root (a `Game` is `Send`, not `Sync`).
+                    let root = game.clone();
+                    scope.spawn(move || {
+                        let mut worker = Worker::new(shared, evaluator, history, &root, false);
+                        // The first helper (and every other one after it) searches one ply
+                        // deeper than the main thread, so that the threads diverge.
+                        let offset = ((helper + 1) % 2) as u32;
+                        worker.iterate(&root, &mut |_| {}, offset)
+                    })
+                })
+                .collect();
             let mut worker = Worker::new(&shared, evaluator, history, game, true);
             let result = worker.iterate(game, &mut report, 0);
-            (result, worker.nodes)
+            let helper_results: Vec<_> = handles
+                .into_iter()
+                .filter_map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect();
+            (result, worker.nodes, helper_results)
         });
-        let (result, main_nodes) = result;
-        let mut result = result.expect("the first iteration always completes with a move");
+        let main_result = main_result.expect("the first iteration always completes with a move");
+        let main_depth = main_result.depth;
+        let stopped = main_result.stopped;
+        // The deepest completed iteration of any thread, the main thread's on a tie.
+        let mut result = helper_results
+            .into_iter()
+            .fold(main_result, |best, helper| {
+                if helper.depth > best.depth {
+                    helper
+                } else {
+                    best
+                }
+            });
         // The helpers have flushed their last nodes now that they are joined.
         result.nodes = main_nodes + shared.helper_nodes.load(Ordering::Relaxed);
+        result.time = start.elapsed();
+        if result.depth > main_depth {
+            // A helper's iteration: stopped only if a limit ended the search short of its depth.
+            result.stopped =
+                stopped && limits.depth.is_none_or(|limit| result.depth < limit.max(1));
+            report(&Info {
+                depth: result.depth,
+                seldepth: result.seldepth,
+                score: result.score,
+                nodes: result.nodes,
+                nps: (result.nodes as f64 / result.time.as_secs_f64().max(1e-9)) as u64,
+                hashfull: self.tt.hashfull(),
+                time: result.time,
+                pv: &result.pv,
+            });
+        }
         Ok(result)
     }
 }

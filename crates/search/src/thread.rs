@@ -5,8 +5,10 @@
 //! transposition table, the abort flag and the node counter. Helper threads run the same
 //! iterative deepening as the main thread (the first helper, and every other one after it, one
 //! ply deeper) and fill the table with results the main thread then finds ready. Only the main
-//! thread checks the limits, reports progress and produces the result, so one thread is
-//! deterministic for a depth or node limit.
+//! thread checks the limits and reports progress, so one thread is deterministic for a depth or
+//! node limit. Every thread keeps its last completed iteration, and the search returns the
+//! deepest of them (the main thread's on a tie): a helper one ply ahead often completes the
+//! depth limit before the main thread does, and then ends the search for all.
 
 use crate::config::{Config, Mode};
 use crate::game::{Evaluator, Game};
@@ -50,7 +52,8 @@ pub(crate) struct Shared<'a> {
     pub limits: &'a Limits,
     pub config: &'a Config,
     pub start: Instant,
-    /// Raised by the main thread when a limit is reached or the search is over.
+    /// Raised by the main thread when a limit is reached or the search is over, and by a
+    /// helper that completed the depth limit.
     pub abort: AtomicBool,
     /// Nodes flushed by helper threads.
     pub helper_nodes: AtomicU64,
@@ -273,8 +276,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
-    /// Iterative deepening from the root. The main thread reports each completed iteration and
-    /// returns the last one; helpers search until the main thread raises the abort flag.
+    /// Iterative deepening from the root, returning the last completed iteration. The main
+    /// thread reports each one; helpers search until the abort flag is raised, and raise it
+    /// themselves when they complete the depth limit.
     pub fn iterate(
         &mut self,
         root: &G,
@@ -282,12 +286,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         helper_offset: u32,
     ) -> Option<SearchResult<G::Move>> {
         let mut root = root.clone();
+        let depth_limit = self
+            .shared
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
         let max_depth = if self.is_main {
-            self.shared
-                .limits
-                .depth
-                .unwrap_or(MAX_PLY as u32 - 1)
-                .clamp(1, MAX_PLY as u32 - 1)
+            depth_limit
         } else {
             MAX_PLY as u32 - 1
         };
@@ -302,7 +308,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         };
         let first_depth = depth;
         while depth <= max_depth {
-            let search_depth = (depth + helper_offset).min(MAX_PLY as u32 - 1);
+            let search_depth = (depth + helper_offset).min(depth_limit);
             // The main thread's first iteration always completes: it yields the move.
             self.can_abort = depth > first_depth || !self.is_main;
             // Look at the limits at the iteration's first node (a node limit may be reached).
@@ -356,8 +362,27 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     }
                     break;
                 }
-            } else if self.shared.aborted() {
-                break;
+            } else {
+                if let Some(&best_move) = self.root_pv.first() {
+                    result = Some(SearchResult {
+                        best_move,
+                        score,
+                        depth: search_depth,
+                        seldepth: self.seldepth as u32,
+                        pv: self.root_pv.clone(),
+                        nodes: 0,
+                        time: self.shared.start.elapsed(),
+                        stopped: false,
+                    });
+                }
+                if search_depth >= depth_limit {
+                    // The search's depth is reached: the main thread need not get there too.
+                    self.raise_abort();
+                    break;
+                }
+                if self.shared.aborted() {
+                    break;
+                }
             }
             depth += 1;
         }

@@ -501,6 +501,97 @@ fn lazy_smp_finds_the_same_solved_value() {
     }
 }
 
+/// Lazy SMP returns an iteration of the depth limit, whichever thread completes it first (a
+/// helper one ply ahead often does), never a deeper one, and its value: without a table the
+/// threads share nothing, so each thread's iteration of depth `d` is plain minimax to `d`.
+#[test]
+fn lazy_smp_returns_the_depth_limit_and_its_value() {
+    for seed in 0..40 {
+        let root = Tree::new(seed, 2, 5);
+        if children(&root).is_empty() {
+            continue;
+        }
+        for depth in 1..=5 {
+            let config = Config {
+                threads: 2,
+                tt: false,
+                ..Config::exact()
+            };
+            let mut last_report = 0;
+            let result = Searcher::new(config)
+                .search(&root, &TreeEval, &Limits::depth(depth), &[], |info| {
+                    last_report = info.depth
+                })
+                .unwrap();
+            assert_eq!(result.depth, depth, "seed {seed}");
+            assert!(!result.stopped);
+            assert_eq!(last_report, depth, "the returned iteration is reported");
+            let expected = minimax(&root, depth, 0);
+            assert_eq!(result.score, expected, "seed {seed} depth {depth}");
+            check_pv_legal(&root, &result.pv);
+            let mut child = root.clone();
+            child.play(result.best_move);
+            assert_eq!(
+                -minimax(&child, depth - 1, 1),
+                expected,
+                "seed {seed} best move"
+            );
+        }
+    }
+}
+
+/// [`TreeEval`], slow on one thread: the thread that calls the search, where the main search
+/// thread runs.
+struct SlowOnCaller {
+    caller: std::thread::ThreadId,
+}
+
+impl Evaluator<Tree> for SlowOnCaller {
+    fn evaluate(&self, game: &Tree, player: usize) -> Score {
+        if std::thread::current().id() == self.caller {
+            std::thread::sleep(std::time::Duration::from_micros(300));
+        }
+        TreeEval.evaluate(game, player)
+    }
+}
+
+/// When a helper completes the depth limit first, the search ends and returns the helper's
+/// iteration, reported, with its value: here the main thread evaluates slowly, so the helper
+/// (one ply ahead, and fast) always gets there first.
+#[test]
+fn lazy_smp_takes_a_helpers_iteration_of_the_depth_limit() {
+    let slow_main = SlowOnCaller {
+        caller: std::thread::current().id(),
+    };
+    for seed in 0..4 {
+        let root = Tree::new(seed, 2, 4);
+        if children(&root).is_empty() {
+            continue;
+        }
+        let depth = 5;
+        let config = Config {
+            threads: 2,
+            tt: false,
+            ..Config::exact()
+        };
+        let mut reported = vec![];
+        let result = Searcher::new(config)
+            .search(&root, &slow_main, &Limits::depth(depth), &[], |info| {
+                reported.push(info.depth)
+            })
+            .unwrap();
+        assert_eq!(result.depth, depth, "seed {seed}");
+        assert!(!result.stopped);
+        assert_eq!(reported.last(), Some(&depth));
+        // The main thread did not get there itself: its own iterations stop short.
+        assert!(reported.len() < depth as usize, "seed {seed}: {reported:?}");
+        let expected = minimax(&root, depth, 0);
+        assert_eq!(result.score, expected, "seed {seed}");
+        check_pv_legal(&root, &result.pv);
+        assert_eq!(result.pv.first(), Some(&result.best_move));
+    }
+}
+
 #[test]
 fn wrong_player_count_is_an_error() {
     let root = Tree::new(1, 3, 3);
