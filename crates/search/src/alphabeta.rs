@@ -19,7 +19,7 @@ use crate::config::Mode;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::MoveBuffer;
 use crate::ordering::{MoveFacts, hint_score, pick_next, sort_by_scores};
-use crate::score::{EVAL_LIMIT, MAX_PLY, Score, is_decisive, loss_in, win_in};
+use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, is_decisive, loss_in, win_in};
 use crate::thread::{LMR_TABLE_SIZE, Worker, pv_start};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
@@ -417,63 +417,47 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut scored = false;
 
         let original_alpha = alpha;
-        let mut best_score = -crate::score::INFINITY;
+        let mut best_score = -INFINITY;
         let mut best_move = None;
         // The lean search with the order fixed once the table's move is in front and no child
         // built ahead: a loop without the per-move work of ordering, reductions and killers.
-        if !FULL && depth == 1 {
-            // The children are leaves, whose scores do not depend on the window: no null
-            // window and no re-search, and no call layers between the move and the evaluation.
-            for &mv in moves.iter() {
-                let score = if G::UNDO {
-                    game.play(mv);
-                    let score = self.leaf_child(game, side, ply);
-                    game.undo(mv);
-                    score
-                } else {
-                    let mut child = game.clone();
-                    child.play(mv);
-                    self.leaf_child(&mut child, side, ply)
-                };
-                if self.aborted()
-                    || self.take_score(
-                        mv,
-                        score,
-                        (&mut best_score, &mut best_move, &mut alpha),
-                        beta,
-                        pv_node,
-                        ply,
-                    )
-                {
-                    break;
-                }
-            }
-        } else if !FULL && !ordered && !build_ahead {
-            for (index, &mv) in moves.iter().enumerate() {
-                let full_window = index == 0 || !config.pvs;
-                let score = self.search_move::<FULL>(
+        if !FULL && !ordered && !build_ahead {
+            let best = (&mut best_score, &mut best_move, &mut alpha);
+            if depth == 1 {
+                // The children are leaves, whose scores do not depend on the window: no null
+                // window, no re-search, no call layers down to the evaluation.
+                self.lean_loop(
                     game,
-                    mv,
-                    side,
-                    depth - 1,
-                    0,
-                    ply,
-                    alpha,
+                    moves,
+                    best,
                     beta,
-                    full_window,
+                    pv_node,
+                    ply,
+                    |this, game, _, mv, _| this.leaf_move(game, mv, side, ply),
                 );
-                if self.aborted()
-                    || self.take_score(
-                        mv,
-                        score,
-                        (&mut best_score, &mut best_move, &mut alpha),
-                        beta,
-                        pv_node,
-                        ply,
-                    )
-                {
-                    break;
-                }
+            } else {
+                self.lean_loop(
+                    game,
+                    moves,
+                    best,
+                    beta,
+                    pv_node,
+                    ply,
+                    |this, game, index, mv, alpha| {
+                        let full_window = index == 0 || !config.pvs;
+                        this.search_move::<FULL>(
+                            game,
+                            mv,
+                            side,
+                            depth - 1,
+                            0,
+                            ply,
+                            alpha,
+                            beta,
+                            full_window,
+                        )
+                    },
+                );
             }
         } else {
             for index in 0..count {
@@ -613,17 +597,56 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         best_score
     }
 
-    /// The score of `child`, a leaf of the lean search below a node of side `parent_side` at
-    /// `ply`, in the parent's view.
+    /// The lean search's move loop, over `moves` in their order: `score_of(self, game, index,
+    /// move, alpha)` scores each move, taken into `best` (score, move, alpha) until one cuts off
+    /// or the search is aborted. One body for the two kinds of lean node, compiled once for each.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn leaf_child(&mut self, child: &mut G, parent_side: usize, ply: usize) -> Score {
-        let flip = self.side::<false>(child) != parent_side;
-        let score = self.leaf::<false>(
-            child,
-            ply + 1,
-            -crate::score::INFINITY,
-            crate::score::INFINITY,
-        );
+    fn lean_loop(
+        &mut self,
+        game: &mut G,
+        moves: &[G::Move],
+        (best_score, best_move, alpha): (&mut Score, &mut Option<G::Move>, &mut Score),
+        beta: Score,
+        pv_node: bool,
+        ply: usize,
+        mut score_of: impl FnMut(&mut Self, &mut G, usize, G::Move, Score) -> Score,
+    ) {
+        for (index, &mv) in moves.iter().enumerate() {
+            let score = score_of(self, game, index, mv, *alpha);
+            if self.aborted()
+                || self.take_score(
+                    mv,
+                    score,
+                    (best_score, best_move, alpha),
+                    beta,
+                    pv_node,
+                    ply,
+                )
+            {
+                break;
+            }
+        }
+    }
+
+    /// Plays `mv`, a move to a leaf of the lean search, and returns the leaf's score in the view
+    /// of `side`, the side of the node at `ply` it is played from.
+    #[inline(always)]
+    fn leaf_move(&mut self, game: &mut G, mv: G::Move, side: usize, ply: usize) -> Score {
+        let mut child;
+        let leaf = if G::UNDO {
+            game.play(mv);
+            &mut *game
+        } else {
+            child = game.clone();
+            child.play(mv);
+            &mut child
+        };
+        let flip = self.side::<false>(leaf) != side;
+        let score = self.leaf::<false>(leaf, ply + 1, -INFINITY, INFINITY);
+        if G::UNDO {
+            game.undo(mv);
+        }
         if flip { -score } else { score }
     }
 
@@ -830,14 +853,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             return self.evaluate::<FULL>(game);
         }
         if game.in_check() {
-            return self.quiescence_moves::<FULL>(
-                game,
-                ply,
-                alpha,
-                beta,
-                true,
-                -crate::score::INFINITY,
-            );
+            return self.quiescence_moves::<FULL>(game, ply, alpha, beta, true, -INFINITY);
         }
         let stand_pat = self.evaluate::<FULL>(game);
         if stand_pat >= beta {

@@ -63,6 +63,22 @@ pub enum SearchError {
     },
 }
 
+impl<M> SearchResult<M> {
+    /// The progress report of this iteration, with the table `hashfull` permille full.
+    pub(crate) fn info(&self, hashfull: u32) -> Info<'_, M> {
+        Info {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            score: self.score,
+            nodes: self.nodes,
+            nps: (self.nodes as f64 / self.time.as_secs_f64().max(1e-9)) as u64,
+            hashfull,
+            time: self.time,
+            pv: &self.pv,
+        }
+    }
+}
+
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -157,16 +157,7 @@ impl Searcher {
             // A helper's iteration: stopped only if a limit ended the search short of its depth.
             result.stopped =
                 stopped && limits.depth.is_none_or(|limit| result.depth < limit.max(1));
-            report(&Info {
-                depth: result.depth,
-                seldepth: result.seldepth,
-                score: result.score,
-                nodes: result.nodes,
-                nps: (result.nodes as f64 / result.time.as_secs_f64().max(1e-9)) as u64,
-                hashfull: self.tt.hashfull(),
-                time: result.time,
-                pv: &result.pv,
-            });
+            report(&result.info(self.tt.hashfull()));
         }
         Ok(result)
     }

@@ -323,66 +323,37 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.root_pv
                 .extend(self.pv[..self.pv_len[0]].iter().map_while(|mv| *mv));
             self.root_best = self.root_pv.first().copied();
+            let Some(&best_move) = self.root_pv.first() else {
+                break;
+            };
+            let time = self.shared.start.elapsed();
+            let nodes = self.nodes + self.shared.helper_nodes.load(MemoryOrder::Relaxed);
+            let iteration = result.insert(SearchResult {
+                best_move,
+                score,
+                depth: search_depth,
+                seldepth: self.seldepth as u32,
+                pv: self.root_pv.clone(),
+                nodes,
+                time,
+                stopped: false,
+            });
             if self.is_main {
-                let Some(&best_move) = self.root_pv.first() else {
-                    break;
-                };
-                let time = self.shared.start.elapsed();
-                let nodes = self.nodes + self.shared.helper_nodes.load(MemoryOrder::Relaxed);
-                let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
-                report(&Info {
-                    depth,
-                    seldepth: self.seldepth as u32,
-                    score,
-                    nodes,
-                    nps,
-                    hashfull: self.shared.tt.hashfull(),
-                    time,
-                    pv: &self.root_pv,
-                });
-                result = Some(SearchResult {
-                    best_move,
-                    score,
-                    depth,
-                    seldepth: self.seldepth as u32,
-                    pv: self.root_pv.clone(),
-                    nodes,
-                    time,
-                    stopped: false,
-                });
+                report(&iteration.info(self.shared.tt.hashfull()));
                 let limits = self.shared.limits;
                 if limits.soft_time.is_some_and(|soft| time >= soft)
                     || limits.stop.as_ref().is_some_and(|flag| flag.is_stopped())
                     || limits.nodes.is_some_and(|limit| nodes >= limit)
                 {
-                    if depth < max_depth
-                        && let Some(result) = result.as_mut()
-                    {
-                        result.stopped = true;
-                    }
+                    iteration.stopped = depth < max_depth;
                     break;
                 }
-            } else {
-                if let Some(&best_move) = self.root_pv.first() {
-                    result = Some(SearchResult {
-                        best_move,
-                        score,
-                        depth: search_depth,
-                        seldepth: self.seldepth as u32,
-                        pv: self.root_pv.clone(),
-                        nodes: 0,
-                        time: self.shared.start.elapsed(),
-                        stopped: false,
-                    });
-                }
-                if search_depth >= depth_limit {
-                    // The search's depth is reached: the main thread need not get there too.
-                    self.raise_abort();
-                    break;
-                }
-                if self.shared.aborted() {
-                    break;
-                }
+            } else if search_depth >= depth_limit {
+                // The search's depth is reached: the main thread need not get there too.
+                self.raise_abort();
+                break;
+            } else if self.shared.aborted() {
+                break;
             }
             depth += 1;
         }
