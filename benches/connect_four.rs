@@ -14,9 +14,11 @@
 //!   every node of depth 1 and more, like minimax's); ours again with `tt_shallow_depth: 2` (the
 //!   results of depth 1 and 2 in a small, cache-resident part of the same 16 MiB: a table
 //!   layout minimax has no counterpart for); both engines with quiet-move ordering (minimax's
-//!   countermoves and countermove history, our killers and history); and our full default
-//!   configuration with `tt_shallow_depth: 2`. Which option corresponds to which:
-//!   docs/search.md, "Equivalent settings".
+//!   countermoves and countermove history, our killers and history); each engine with every
+//!   technique it offers that Connect Four can use (minimax: the ordering pair's options and
+//!   null move behind our zugzwang guard, `minimax_full`; ours: `Config::default()`,
+//!   `plyforge_default`); and our default configuration with `tt_shallow_depth: 2`. Which option
+//!   corresponds to which: docs/search.md, "Equivalent settings".
 //! - `table_size`: the `iterative` pair (minimax's iterative search, our equivalent
 //!   configuration) with 1 MiB tables, which stay in the processor's caches, and 64 MiB
 //!   tables, well beyond them: how much of the difference is the handling of the table's
@@ -43,9 +45,10 @@ mod minimax_adaptor;
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use game::ThreatEvaluator;
 use minimax_adaptor::{
-    Board, ITERATIVE_DEPTH, MinimaxEval, PLAIN_DEPTH, TABLE_SWEEP_MIB, TT_MIB, equivalent_config,
-    equivalent_config_with_table, minimax_iterative_with, minimax_options,
-    minimax_options_with_table, plain_config,
+    Board, ITERATIVE_DEPTH, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, MinimaxEvalWithPass,
+    PLAIN_DEPTH, TABLE_SWEEP_MIB, TT_MIB, equivalent_config, equivalent_config_with_table,
+    minimax_full_options, minimax_iterative_with, minimax_iterative_with_pass, minimax_options,
+    minimax_options_with_table, minimax_ordering_options, plain_config,
 };
 use plyforge::search::{Config, Limits, Searcher};
 use std::hint::black_box;
@@ -71,12 +74,22 @@ fn minimax_iterative() -> minimax::IterativeSearch<MinimaxEval> {
 
 /// minimax's iterative search with its two quiet-move ordering heuristics on: the countermove
 /// table and the countermove history (the counterpart of our killers and history).
-fn minimax_iterative_ordering() -> minimax::IterativeSearch<MinimaxEval> {
-    minimax_iterative_with(
-        minimax_options()
-            .with_countermoves()
-            .with_countermove_history(),
-    )
+fn minimax_iterative_ordering() -> minimax::IterativeSearch<MinimaxEvalWithPass> {
+    minimax_iterative_with_pass(minimax_ordering_options())
+}
+
+/// minimax with every technique it offers that Connect Four can use: the ordering pair's
+/// options and null-move pruning behind our zugzwang guard.
+fn minimax_iterative_full() -> minimax::IterativeSearch<MinimaxEvalWithPass> {
+    minimax_iterative_with_pass(minimax_full_options(MINIMAX_NULL_MOVE_REDUCTION))
+}
+
+/// Our default configuration (every technique) with the benchmark's table size.
+fn default_config() -> Config {
+    Config {
+        tt_mib: TT_MIB,
+        ..Config::default()
+    }
 }
 
 /// The equivalent configuration with the results of depth 1 and 2 in the table's small,
@@ -171,18 +184,22 @@ fn our_contender<'a>(label: &str, config: Config, board: &'a Board, depth: u32) 
 }
 
 /// minimax's search built by `build` (untimed), then timed.
-fn minimax_contender<'a>(
+fn minimax_contender<'a, E>(
     label: &str,
-    build: impl Fn() -> minimax::IterativeSearch<MinimaxEval> + 'a,
+    build: impl Fn() -> minimax::IterativeSearch<E> + 'a,
     board: &'a Board,
-) -> Contender<'a> {
+) -> Contender<'a>
+where
+    E: minimax::Evaluator + 'a,
+    E::G: minimax::Game<S = Board, M = u8>,
+{
     use minimax::Strategy;
     (
         format!("minimax {label}"),
         Box::new(move || {
             timed(
                 &mut || build(),
-                &mut |search: &mut minimax::IterativeSearch<MinimaxEval>| {
+                &mut |search: &mut minimax::IterativeSearch<E>| {
                     search.choose_move(board);
                     0
                 },
@@ -254,15 +271,7 @@ fn print_summary() {
                     &board,
                     depth,
                 ),
-                our_contender(
-                    "default",
-                    Config {
-                        tt_mib: TT_MIB,
-                        ..Config::default()
-                    },
-                    &board,
-                    depth,
-                ),
+                our_contender("default", default_config(), &board, depth),
                 our_contender(
                     "default, tt_shallow_depth 2",
                     tuned_default(),
@@ -281,6 +290,18 @@ fn print_summary() {
                     &board,
                 ),
                 our_contender("killers + history", equivalent_ordering(), &board, depth),
+            ],
+        );
+        print_interleaved(
+            name,
+            &format!("every technique each engine offers, depth {depth}"),
+            &mut [
+                minimax_contender(
+                    "iterative + countermoves + countermove history + null move",
+                    minimax_iterative_full,
+                    &board,
+                ),
+                our_contender("default", default_config(), &board, depth),
             ],
         );
         for table_mib in TABLE_SWEEP_MIB {
@@ -408,6 +429,18 @@ fn bench(c: &mut Criterion) {
                 )
             },
         );
+        group.bench_with_input(
+            BenchmarkId::new("minimax_full", name),
+            &board,
+            |b, board| {
+                use minimax::Strategy;
+                b.iter_batched_ref(
+                    minimax_iterative_full,
+                    |search| search.choose_move(black_box(board)),
+                    BatchSize::PerIteration,
+                )
+            },
+        );
     }
     let depth = ITERATIVE_DEPTH as u32;
     bench_ours(
@@ -428,6 +461,7 @@ fn bench(c: &mut Criterion) {
         &equivalent_ordering(),
         depth,
     );
+    bench_ours(&mut group, "plyforge_default", &default_config(), depth);
     bench_ours(
         &mut group,
         "plyforge_default_tt_shallow_depth_2",

@@ -30,8 +30,9 @@ mod minimax_adaptor;
 
 use game::ThreatEvaluator;
 use minimax_adaptor::{
-    Board, ITERATIVE_DEPTH, MinimaxEval, PLAIN_DEPTH, TT_MIB, equivalent_config,
-    minimax_iterative_with, minimax_options_with_table, plain_config,
+    Board, ITERATIVE_DEPTH, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, PLAIN_DEPTH, TT_MIB,
+    equivalent_config, minimax_iterative_with, minimax_iterative_with_pass,
+    minimax_options_with_table, plain_config,
 };
 use plyforge::search::{Config, Limits, Searcher};
 use std::process::ExitCode;
@@ -139,6 +140,24 @@ fn run(
                         let best = iterative.choose_move(board);
                         if repetitions == 1 {
                             // minimax's own statistics: its node count among them.
+                            let mut state = *board;
+                            println!("{}", iterative.stats(&mut state));
+                        }
+                        best
+                    }
+                    "ordering" | "full" => {
+                        let options = minimax_options_with_table(table_mib)
+                            .with_countermoves()
+                            .with_countermove_history();
+                        let options = if search == "full" {
+                            options.with_null_move_depth(MINIMAX_NULL_MOVE_REDUCTION)
+                        } else {
+                            options
+                        };
+                        let mut iterative = minimax_iterative_with_pass(options);
+                        start = Instant::now();
+                        let best = iterative.choose_move(board);
+                        if repetitions == 1 {
                             let mut state = *board;
                             println!("{}", iterative.stats(&mut state));
                         }

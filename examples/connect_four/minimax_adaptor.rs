@@ -19,6 +19,8 @@ pub const ASPIRATION_WINDOW: i16 = 50;
 pub const PLAIN_DEPTH: u8 = 8;
 /// Depth of the iterative-deepening comparison.
 pub const ITERATIVE_DEPTH: u8 = 12;
+/// minimax's null-move reduction in its full configuration ([`minimax_full_options`]).
+pub const MINIMAX_NULL_MOVE_REDUCTION: u8 = 3;
 /// Transposition table size for both engines, MiB.
 pub const TT_MIB: usize = 16;
 
@@ -47,6 +49,34 @@ pub fn minimax_iterative_with(
 ) -> minimax::IterativeSearch<MinimaxEval> {
     use minimax::Strategy;
     let mut search = minimax::IterativeSearch::new(MinimaxEval, options);
+    search.set_max_depth(ITERATIVE_DEPTH);
+    search
+}
+
+/// minimax's options with its two quiet-move ordering heuristics on: the countermove table and
+/// the countermove history (the counterpart of our killers and history). They need the game
+/// with a pass ([`MinimaxEvalWithPass`]): minimax allocates its countermove table only when
+/// `Game::null_move` gives a move at the root, and without one its countermoves do nothing.
+pub fn minimax_ordering_options() -> minimax::IterativeOptions {
+    minimax_options()
+        .with_countermoves()
+        .with_countermove_history()
+}
+
+/// minimax with everything it offers that Connect Four can use: [`minimax_ordering_options`]
+/// and null-move pruning `reduction` plies shallower, behind the same zugzwang guard as ours
+/// (`Game::null_move_allowed`); quiescence stays off (Connect Four has no noisy moves).
+pub fn minimax_full_options(reduction: u8) -> minimax::IterativeOptions {
+    minimax_ordering_options().with_null_move_depth(reduction)
+}
+
+/// minimax's iterative search of the game with a pass, to [`ITERATIVE_DEPTH`], with `options`
+/// and a fresh table.
+pub fn minimax_iterative_with_pass(
+    options: minimax::IterativeOptions,
+) -> minimax::IterativeSearch<MinimaxEvalWithPass> {
+    use minimax::Strategy;
+    let mut search = minimax::IterativeSearch::new(MinimaxEvalWithPass, options);
     search.set_max_depth(ITERATIVE_DEPTH);
     search
 }
@@ -85,10 +115,15 @@ pub fn plain_config() -> Config {
     }
 }
 
-/// The game through the `minimax` crate's traits.
-pub struct MinimaxFour;
+/// The game through the `minimax` crate's traits; with `PASS`, it also gives minimax a null
+/// move (a pass, [`PASS`]) where our game allows one. Without it (the like-for-like pair)
+/// minimax's per-node test for a null move costs nothing.
+pub struct MinimaxFour<const PASS: bool>;
 
-impl minimax::Game for MinimaxFour {
+/// The pass, as a move of [`MinimaxFour`]: past the last column.
+pub const PASS: u8 = 7;
+
+impl<const WITH_PASS: bool> minimax::Game for MinimaxFour<WITH_PASS> {
     type S = Board;
     type M = u8;
 
@@ -102,8 +137,16 @@ impl minimax::Game for MinimaxFour {
 
     fn apply(state: &mut Board, column: u8) -> Option<Board> {
         let mut next = *state;
-        next.play(column);
+        if WITH_PASS && column == PASS {
+            next.play_null();
+        } else {
+            next.play(column);
+        }
         Some(next)
+    }
+
+    fn null_move(state: &Board) -> Option<u8> {
+        (WITH_PASS && state.null_move_allowed()).then_some(PASS)
     }
 
     fn get_winner(state: &Board) -> Option<minimax::Winner> {
@@ -130,9 +173,20 @@ impl minimax::Game for MinimaxFour {
 pub struct MinimaxEval;
 
 impl minimax::Evaluator for MinimaxEval {
-    type G = MinimaxFour;
+    type G = MinimaxFour<false>;
 
     fn evaluate(&self, state: &Board) -> minimax::Evaluation {
         ThreatEvaluator.evaluate(state, state.player_to_move()) as minimax::Evaluation
+    }
+}
+
+/// [`MinimaxEval`] for the game with a pass (minimax's countermoves and null move).
+pub struct MinimaxEvalWithPass;
+
+impl minimax::Evaluator for MinimaxEvalWithPass {
+    type G = MinimaxFour<true>;
+
+    fn evaluate(&self, state: &Board) -> minimax::Evaluation {
+        MinimaxEval.evaluate(state)
     }
 }

@@ -1,0 +1,304 @@
+//! A match at equal time per move between `plyforge-search` and the `minimax` crate (0.6), on
+//! Connect Four 7x6 with the same game, evaluation and centre-first move order on both sides:
+//! what being faster to a depth is worth in play. Every opening of three plies is played twice,
+//! each engine the first player once; each engine keeps its table through a game.
+//!
+//! ```text
+//! cargo run --release --example connect_four_match                    # 10 ms, both pairings
+//! cargo run --release --example connect_four_match -- 50 equivalent   # 50 ms per move
+//! ```
+//!
+//! Pairings: `equivalent` (the benchmark's like-for-like settings: iterative deepening, the
+//! table, null-window search and aspiration on both sides) and `full` (each engine with every
+//! technique it offers that Connect Four can use: minimax adds its countermoves, countermove
+//! history and null move, we use `Config::default()`; `full-without-lmr` and
+//! `full-without-null-move` turn one of ours off, to see what each is worth in this game at
+//! equal time). Prints, from our side, wins, draws and
+//! losses, the score, an Elo estimate with its 95 % interval, and each engine's median depth
+//! in the opening (before the game's result is in sight).
+
+#[path = "connect_four/game.rs"]
+#[allow(dead_code)]
+mod game;
+#[path = "connect_four/minimax_adaptor.rs"]
+#[allow(dead_code)]
+mod minimax_adaptor;
+
+use game::ThreatEvaluator;
+use minimax_adaptor::{
+    Board, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, MinimaxEvalWithPass, TT_MIB,
+    equivalent_config, minimax_full_options, minimax_options,
+};
+use plyforge::search::{Config, Game, Limits, Outcome, Searcher};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Time per move when none is given, in milliseconds.
+const DEFAULT_MOVE_MS: u64 = 10;
+/// Depths are compared over the searches made with fewer stones than this on the board: later,
+/// a search that has found the game's result runs on to the depth limit at once.
+const EARLY_STONES: u32 = 12;
+/// Plies of the openings: every sequence of this many columns is played twice.
+const OPENING_PLIES: usize = 3;
+/// Columns of the 7x6 board.
+const COLUMNS: u8 = 7;
+
+/// One side of the match: chooses a move within the time it is given.
+trait Engine {
+    /// Forgets the previous game (a fresh table).
+    fn new_game(&mut self);
+    /// The column to play and the depth of the search that chose it.
+    fn choose(&mut self, board: &Board, time: Duration) -> (u8, u32);
+}
+
+/// `plyforge-search` with one configuration; the table lives through a game.
+struct Ours {
+    searcher: Searcher,
+}
+
+impl Engine for Ours {
+    fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    fn choose(&mut self, board: &Board, time: Duration) -> (u8, u32) {
+        // Soft limit = hard limit: like minimax, search until the time is up and return the
+        // last completed iteration.
+        let result = self
+            .searcher
+            .search(
+                board,
+                &ThreatEvaluator,
+                &Limits::time(time, time),
+                &[],
+                |_| {},
+            )
+            .expect("the match only searches positions that are not over");
+        (result.best_move, result.depth)
+    }
+}
+
+/// The `minimax` crate's iterative search with some options; a fresh search (and table) per
+/// game.
+struct Minimax<E: minimax::Evaluator> {
+    build: fn() -> minimax::IterativeSearch<E>,
+    search: minimax::IterativeSearch<E>,
+}
+
+impl<E> Engine for Minimax<E>
+where
+    E: minimax::Evaluator,
+    E::G: minimax::Game<S = Board, M = u8>,
+{
+    fn new_game(&mut self) {
+        self.search = (self.build)();
+    }
+
+    fn choose(&mut self, board: &Board, time: Duration) -> (u8, u32) {
+        use minimax::Strategy;
+        self.search.set_timeout(time);
+        let column = self
+            .search
+            .choose_move(board)
+            .expect("the match only searches positions that are not over");
+        // minimax tells its depth only in its statistics' text: "... nodes to depth N. ...".
+        let mut state = *board;
+        let depth = self
+            .search
+            .stats(&mut state)
+            .split("to depth ")
+            .nth(1)
+            .and_then(|rest| rest.split('.').next())
+            .and_then(|depth| depth.parse().ok())
+            .unwrap_or(0);
+        (column, depth)
+    }
+}
+
+/// The result of one game for our engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GameResult {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Every sequence of [`OPENING_PLIES`] columns, 1-based ("111" to "777").
+fn openings() -> Vec<String> {
+    let mut openings = vec![String::new()];
+    for _ in 0..OPENING_PLIES {
+        openings = openings
+            .iter()
+            .flat_map(|opening| (1..=COLUMNS).map(move |column| format!("{opening}{column}")))
+            .collect();
+    }
+    openings
+}
+
+/// Plays one game from `opening` (columns, 1-based), our engine as the first player or the
+/// second; returns our result and records both engines' depths.
+fn play(
+    opening: &str,
+    ours_first: bool,
+    ours: &mut dyn Engine,
+    theirs: &mut dyn Engine,
+    time: Duration,
+    depths: &mut [Vec<u32>; 2],
+) -> GameResult {
+    let mut board: Board = opening.parse().expect("the openings are legal");
+    ours.new_game();
+    theirs.new_game();
+    let our_player = if ours_first { 0 } else { 1 };
+    loop {
+        if let Some(outcome) = board.outcome() {
+            return match outcome {
+                Outcome::Draw => GameResult::Draw,
+                Outcome::Win(player) if player == our_player => GameResult::Win,
+                Outcome::Win(_) => GameResult::Loss,
+            };
+        }
+        let ours_to_move = board.player_to_move() == our_player;
+        let (column, depth) = if ours_to_move {
+            ours.choose(&board, time)
+        } else {
+            theirs.choose(&board, time)
+        };
+        if board.stones() < EARLY_STONES {
+            depths[usize::from(!ours_to_move)].push(depth);
+        }
+        assert!(
+            column < COLUMNS && board.can_play(column),
+            "an engine chose the illegal column {column}"
+        );
+        board.play(column);
+    }
+}
+
+/// The Elo difference that a score `fraction` (0 to 1) stands for.
+fn elo(fraction: f64) -> f64 {
+    let fraction = fraction.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / fraction - 1.0).log10()
+}
+
+/// Plays the whole match of one pairing and prints its result.
+fn run_match(name: &str, ours: &mut dyn Engine, theirs: &mut dyn Engine, time: Duration) {
+    let start = Instant::now();
+    let mut results = Vec::new();
+    let mut depths = [Vec::new(), Vec::new()];
+    for opening in openings() {
+        for ours_first in [true, false] {
+            results.push(play(&opening, ours_first, ours, theirs, time, &mut depths));
+        }
+    }
+    let count = |result| results.iter().filter(|&&r| r == result).count();
+    let (wins, draws, losses) = (
+        count(GameResult::Win),
+        count(GameResult::Draw),
+        count(GameResult::Loss),
+    );
+    let games = results.len() as f64;
+    let points: Vec<f64> = results
+        .iter()
+        .map(|r| match r {
+            GameResult::Win => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::Loss => 0.0,
+        })
+        .collect();
+    let score = points.iter().sum::<f64>() / games;
+    let variance = points.iter().map(|p| (p - score).powi(2)).sum::<f64>() / games;
+    let margin = 1.96 * (variance / games).sqrt();
+    let median = |depths: &mut Vec<u32>| {
+        depths.sort_unstable();
+        depths.get(depths.len() / 2).copied().unwrap_or(0)
+    };
+    println!(
+        "{name}: plyforge {wins} wins, {draws} draws, {losses} losses in {} games ({:.1} %), \
+         Elo {:+.0} [{:+.0}, {:+.0}]; median depth before the {EARLY_STONES}th stone: plyforge {}, minimax {} \
+         ({:.0} s)",
+        results.len(),
+        100.0 * score,
+        elo(score),
+        elo(score - margin),
+        elo(score + margin),
+        median(&mut depths[0]),
+        median(&mut depths[1]),
+        start.elapsed().as_secs_f64(),
+    );
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (milliseconds, pairings) = match args.split_first() {
+        None => (DEFAULT_MOVE_MS, Vec::new()),
+        Some((first, rest)) => match first.parse::<u64>() {
+            Ok(ms) if ms > 0 => (ms, rest.to_vec()),
+            _ => {
+                eprintln!("usage: connect_four_match [<milliseconds per move> [pairing ...]]");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let pairings = if pairings.is_empty() {
+        vec!["equivalent".to_string(), "full".to_string()]
+    } else {
+        pairings
+    };
+    let time = Duration::from_millis(milliseconds);
+    println!(
+        "Connect Four 7x6, {milliseconds} ms per move, {} openings of {OPENING_PLIES} plies x 2 \
+         colours, {TT_MIB} MiB tables",
+        openings().len()
+    );
+    for pairing in &pairings {
+        match pairing.as_str() {
+            "equivalent" => {
+                let build = || minimax::IterativeSearch::new(MinimaxEval, minimax_options());
+                run_match(
+                    "equivalent settings",
+                    &mut Ours {
+                        searcher: Searcher::new(equivalent_config()),
+                    },
+                    &mut Minimax {
+                        build,
+                        search: build(),
+                    },
+                    time,
+                );
+            }
+            "full" | "full-without-lmr" | "full-without-null-move" => {
+                let build = || {
+                    minimax::IterativeSearch::new(
+                        MinimaxEvalWithPass,
+                        minimax_full_options(MINIMAX_NULL_MOVE_REDUCTION),
+                    )
+                };
+                let config = Config {
+                    tt_mib: TT_MIB,
+                    lmr: pairing != "full-without-lmr",
+                    null_move: pairing != "full-without-null-move",
+                    ..Config::default()
+                };
+                run_match(
+                    &format!("every technique each engine offers ({pairing})"),
+                    &mut Ours {
+                        searcher: Searcher::new(config),
+                    },
+                    &mut Minimax {
+                        build,
+                        search: build(),
+                    },
+                    time,
+                );
+            }
+            other => {
+                eprintln!(
+                    "unknown pairing {other:?} (equivalent, full, full-without-lmr, \
+                     full-without-null-move)"
+                );
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
