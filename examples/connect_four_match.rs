@@ -8,14 +8,18 @@
 //! cargo run --release --example connect_four_match -- 50 equivalent   # 50 ms per move
 //! ```
 //!
-//! Pairings: `equivalent` (the benchmark's like-for-like settings: iterative deepening, the
-//! table, null-window search and aspiration on both sides) and `full` (each engine with every
-//! technique it offers that Connect Four can use: minimax adds its countermoves, countermove
-//! history and null move, we use `Config::default()`; `full-without-lmr` and
-//! `full-without-null-move` turn one of ours off, to see what each is worth in this game at
-//! equal time). Prints, from our side, wins, draws and
-//! losses, the score, an Elo estimate with its 95 % interval, and each engine's median depth
-//! in the opening (before the game's result is in sight).
+//! Pairings (the first two by default):
+//! - `equivalent`: the benchmark's like-for-like settings (iterative deepening, the table,
+//!   null-window search and aspiration on both sides);
+//! - `full`: each engine with every technique it offers that Connect Four can use (minimax adds
+//!   its countermoves, countermove history and null move; we use `Config::default()`);
+//! - `self`: our default configuration against our equivalent one;
+//! - `full` and `self` with some of our techniques off, to see what each is worth in this game
+//!   at equal time: `full-without-lmr`, `self-without-null-move-without-lmr`, ... (`lmr`,
+//!   `null-move`, `killers`, `history`, `aspiration`, `pvs`).
+//!
+//! Prints, from our side, wins, draws and losses, the score, an Elo estimate with its 95 %
+//! interval, and each engine's median depth in the opening (before the result is in sight).
 
 #[path = "connect_four/game.rs"]
 #[allow(dead_code)]
@@ -180,8 +184,34 @@ fn elo(fraction: f64) -> f64 {
     -400.0 * (1.0 / fraction - 1.0).log10()
 }
 
+/// Our default configuration with the named techniques off, or the name that is not one.
+fn our_default_without<'a>(techniques: impl Iterator<Item = &'a str>) -> Result<Config, &'a str> {
+    let mut config = Config {
+        tt_mib: TT_MIB,
+        ..Config::default()
+    };
+    for technique in techniques {
+        let switch = match technique {
+            "lmr" => &mut config.lmr,
+            "null-move" => &mut config.null_move,
+            "killers" => &mut config.killers,
+            "history" => &mut config.history,
+            "aspiration" => &mut config.aspiration,
+            "pvs" => &mut config.pvs,
+            other => return Err(other),
+        };
+        *switch = false;
+    }
+    Ok(config)
+}
+
 /// Plays the whole match of one pairing and prints its result.
-fn run_match(name: &str, ours: &mut dyn Engine, theirs: &mut dyn Engine, time: Duration) {
+fn run_match(
+    name: &str,
+    ours: &mut dyn Engine,
+    (their_name, theirs): (&str, &mut dyn Engine),
+    time: Duration,
+) {
     let start = Instant::now();
     let mut results = Vec::new();
     let mut depths = [Vec::new(), Vec::new()];
@@ -213,8 +243,9 @@ fn run_match(name: &str, ours: &mut dyn Engine, theirs: &mut dyn Engine, time: D
         depths.get(depths.len() / 2).copied().unwrap_or(0)
     };
     println!(
-        "{name}: plyforge {wins} wins, {draws} draws, {losses} losses in {} games ({:.1} %), \
-         Elo {:+.0} [{:+.0}, {:+.0}]; median depth before the {EARLY_STONES}th stone: plyforge {}, minimax {} \
+        "{name}: plyforge {wins} wins, {draws} draws, {losses} losses against {their_name} in {} \
+         games ({:.1} %), Elo {:+.0} [{:+.0}, {:+.0}]; median depth before the \
+         {EARLY_STONES}th stone: plyforge {}, {their_name} {} \
          ({:.0} s)",
         results.len(),
         100.0 * score,
@@ -227,9 +258,42 @@ fn run_match(name: &str, ours: &mut dyn Engine, theirs: &mut dyn Engine, time: D
     );
 }
 
+/// What a pairing puts against what.
+enum Pairing {
+    /// The benchmark's like-for-like settings on both sides.
+    Equivalent,
+    /// This configuration of ours against minimax with every technique it offers.
+    Full(Config),
+    /// This configuration of ours against our equivalent one.
+    AgainstEquivalent(Config),
+}
+
+/// Reads a pairing's name: `equivalent`, or `full` or `self` with `-without-<technique>`s.
+fn parse_pairing(name: &str) -> Result<Pairing, String> {
+    if name == "equivalent" {
+        return Ok(Pairing::Equivalent);
+    }
+    let mut parts = name.split("-without-");
+    let kind = parts.next().unwrap_or_default();
+    let config = our_default_without(parts).map_err(|technique| {
+        format!(
+            "unknown technique {technique:?} in {name:?} (lmr, null-move, killers, history, \
+             aspiration, pvs)"
+        )
+    })?;
+    match kind {
+        "full" => Ok(Pairing::Full(config)),
+        "self" => Ok(Pairing::AgainstEquivalent(config)),
+        _ => Err(format!(
+            "unknown pairing {name:?} (equivalent, full, self; full and self take \
+             -without-<technique>)"
+        )),
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (milliseconds, pairings) = match args.split_first() {
+    let (milliseconds, names) = match args.split_first() {
         None => (DEFAULT_MOVE_MS, Vec::new()),
         Some((first, rest)) => match first.parse::<u64>() {
             Ok(ms) if ms > 0 => (ms, rest.to_vec()),
@@ -239,10 +303,21 @@ fn main() -> ExitCode {
             }
         },
     };
-    let pairings = if pairings.is_empty() {
+    let names = if names.is_empty() {
         vec!["equivalent".to_string(), "full".to_string()]
     } else {
-        pairings
+        names
+    };
+    let pairings = match names
+        .iter()
+        .map(|name| parse_pairing(name))
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(pairings) => pairings,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
     };
     let time = Duration::from_millis(milliseconds);
     println!(
@@ -250,53 +325,46 @@ fn main() -> ExitCode {
          colours, {TT_MIB} MiB tables",
         openings().len()
     );
-    for pairing in &pairings {
-        match pairing.as_str() {
-            "equivalent" => {
+    for (name, pairing) in names.iter().zip(pairings) {
+        match pairing {
+            Pairing::Equivalent => {
                 let build = || minimax::IterativeSearch::new(MinimaxEval, minimax_options());
-                run_match(
-                    "equivalent settings",
-                    &mut Ours {
-                        searcher: Searcher::new(equivalent_config()),
-                    },
-                    &mut Minimax {
-                        build,
-                        search: build(),
-                    },
-                    time,
-                );
+                let ours = &mut Ours {
+                    searcher: Searcher::new(equivalent_config()),
+                };
+                let minimax = &mut Minimax {
+                    build,
+                    search: build(),
+                };
+                run_match("equivalent settings", ours, ("minimax", minimax), time);
             }
-            "full" | "full-without-lmr" | "full-without-null-move" => {
+            Pairing::Full(config) => {
                 let build = || {
                     minimax::IterativeSearch::new(
                         MinimaxEvalWithPass,
                         minimax_full_options(MINIMAX_NULL_MOVE_REDUCTION),
                     )
                 };
-                let config = Config {
-                    tt_mib: TT_MIB,
-                    lmr: pairing != "full-without-lmr",
-                    null_move: pairing != "full-without-null-move",
-                    ..Config::default()
+                let ours = &mut Ours {
+                    searcher: Searcher::new(config),
                 };
-                run_match(
-                    &format!("every technique each engine offers ({pairing})"),
-                    &mut Ours {
-                        searcher: Searcher::new(config),
-                    },
-                    &mut Minimax {
-                        build,
-                        search: build(),
-                    },
-                    time,
-                );
+                let minimax = &mut Minimax {
+                    build,
+                    search: build(),
+                };
+                let title = format!("every technique each engine offers ({name})");
+                run_match(&title, ours, ("minimax", minimax), time);
             }
-            other => {
-                eprintln!(
-                    "unknown pairing {other:?} (equivalent, full, full-without-lmr, \
-                     full-without-null-move)"
-                );
-                return ExitCode::FAILURE;
+            Pairing::AgainstEquivalent(config) => {
+                let ours = &mut Ours {
+                    searcher: Searcher::new(config),
+                };
+                let equivalent = &mut Ours {
+                    searcher: Searcher::new(equivalent_config()),
+                };
+                let title =
+                    format!("our default configuration against our equivalent one ({name})");
+                run_match(&title, ours, ("plyforge equivalent", equivalent), time);
             }
         }
     }
