@@ -1,0 +1,180 @@
+//! Chess self-play at equal time per move: our default configuration against itself with some
+//! techniques switched off, from the openings of an EPD file, each opening played with both
+//! colours. What a search technique is worth in chess, measured the way engine authors measure
+//! it (Elo at equal time, not nodes to a depth).
+//!
+//! ```text
+//! cargo run --release --example chess_selfplay -- ../shared/data/chess/openings-8ply.epd 20 100 without-lmr
+//! ```
+//!
+//! Arguments: the EPD file, milliseconds per move (default 20), openings to play (default
+//! 100), then the variants, each `without-<technique>` joined by `-` again
+//! (`without-lmr-without-null-move`; techniques: `lmr`, `null-move`, `killers`, `history`,
+//! `quiescence`, `check-extension`, `aspiration`, `pvs`). Prints, for each variant, its wins,
+//! draws and losses against the default configuration and the Elo difference with its 95 %
+//! interval. Games end by the rules (mate, stalemate, repetition, the 50-move rule,
+//! insufficient material) or are adjudicated a draw after [`MAX_PLIES`].
+
+use plyforge::chess::{Board, Epd, Evaluation, GameHistory};
+use plyforge::search::{Config, Game, Limits, Outcome, Searcher};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Time per move when none is given, in milliseconds.
+const DEFAULT_MOVE_MS: u64 = 20;
+/// Openings played when no count is given.
+const DEFAULT_OPENINGS: usize = 100;
+/// A game still running after this many plies is scored a draw.
+const MAX_PLIES: usize = 400;
+/// The z value of a two-sided 95 % confidence interval.
+const Z_95: f64 = 1.96;
+
+/// Our default configuration with the named techniques off, or the name that is not one.
+fn default_without(variant: &str) -> Result<Config, String> {
+    let mut config = Config::default();
+    let mut parts = variant.split("without-");
+    if parts.next() != Some("") {
+        return Err(format!("a variant starts with without-, got {variant:?}"));
+    }
+    for technique in parts {
+        let switch = match technique.trim_end_matches('-') {
+            "lmr" => &mut config.lmr,
+            "null-move" => &mut config.null_move,
+            "killers" => &mut config.killers,
+            "history" => &mut config.history,
+            "quiescence" => &mut config.quiescence,
+            "check-extension" => &mut config.check_extension,
+            "aspiration" => &mut config.aspiration,
+            "pvs" => &mut config.pvs,
+            other => return Err(format!("unknown technique {other:?} in {variant:?}")),
+        };
+        *switch = false;
+    }
+    Ok(config)
+}
+
+/// Plays one game from `opening`, `variant` as the player to move at the start or the other;
+/// returns the variant's points (1, ½ or 0).
+fn play(opening: &Board, variant_first: bool, variant: &Config, time: Duration) -> f64 {
+    let mut searchers = [
+        Searcher::new(variant.clone()),
+        Searcher::new(Config::default()),
+    ];
+    let variant_player = if variant_first {
+        opening.player_to_move()
+    } else {
+        1 - opening.player_to_move()
+    };
+    let mut game = GameHistory::new(*opening);
+    for _ in 0..MAX_PLIES {
+        if let Some(outcome) = game.outcome() {
+            return match outcome {
+                Outcome::Draw => 0.5,
+                Outcome::Win(player) if player == variant_player => 1.0,
+                Outcome::Win(_) => 0.0,
+            };
+        }
+        let board = *game.board();
+        let searcher = &mut searchers[usize::from(board.player_to_move() != variant_player)];
+        let result = searcher
+            .search(
+                &board,
+                &Evaluation,
+                &Limits::time(time, time),
+                game.earlier_hashes(),
+                |_| {},
+            )
+            .expect("the game is not over");
+        game.play(result.best_move)
+            .expect("the search returns a legal move");
+    }
+    0.5
+}
+
+/// The Elo difference that a score `fraction` (0 to 1) stands for.
+fn elo(fraction: f64) -> f64 {
+    let fraction = fraction.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / fraction - 1.0).log10()
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((path, rest)) = args.split_first() else {
+        return Err(
+            "usage: chess_selfplay <openings.epd> [ms per move] [openings] [variant ...]"
+                .to_string(),
+        );
+    };
+    let number = |index: usize, default: u64, what: &str| -> Result<u64, String> {
+        rest.get(index).map_or(Ok(default), |text| {
+            text.parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{what} must be a positive whole number, got {text:?}"))
+        })
+    };
+    let milliseconds = number(0, DEFAULT_MOVE_MS, "the time per move")?;
+    let count = number(1, DEFAULT_OPENINGS as u64, "the number of openings")? as usize;
+    let names = if rest.len() > 2 {
+        rest[2..].to_vec()
+    } else {
+        vec!["without-lmr".to_string(), "without-null-move".to_string()]
+    };
+    let variants = names
+        .iter()
+        .map(|name| default_without(name))
+        .collect::<Result<Vec<_>, _>>()?;
+    let text =
+        std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+    let openings = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .take(count)
+        .enumerate()
+        .map(|(index, line)| {
+            line.parse::<Epd>()
+                .map(|epd| epd.board)
+                .map_err(|error| format!("{path}, line {}: {error}", index + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let time = Duration::from_millis(milliseconds);
+    println!(
+        "chess, {milliseconds} ms per move, {} openings x 2 colours, each variant against \
+         Config::default()",
+        openings.len()
+    );
+    for (name, variant) in names.iter().zip(&variants) {
+        let start = Instant::now();
+        let points: Vec<f64> = openings
+            .iter()
+            .flat_map(|opening| [true, false].map(|first| play(opening, first, variant, time)))
+            .collect();
+        let games = points.len() as f64;
+        let count = |value: f64| points.iter().filter(|&&p| p == value).count();
+        let score = points.iter().sum::<f64>() / games;
+        let variance = points.iter().map(|p| (p - score).powi(2)).sum::<f64>() / games;
+        let margin = Z_95 * (variance / games).sqrt();
+        println!(
+            "{name}: {} wins, {} draws, {} losses ({:.1} %), Elo {:+.0} [{:+.0}, {:+.0}] ({:.0} s)",
+            count(1.0),
+            count(0.5),
+            count(0.0),
+            100.0 * score,
+            elo(score),
+            elo(score - margin),
+            elo(score + margin),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
