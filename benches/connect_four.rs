@@ -23,6 +23,9 @@
 //!   configuration) with 1 MiB tables, which stay in the processor's caches, and 64 MiB
 //!   tables, well beyond them: how much of the difference is the handling of the table's
 //!   memory (with a cache-resident table both engines do about the same work per node).
+//! - `parallel`: both engines' parallel searches with the equivalent settings to depth 16:
+//!   minimax's `ParallelSearch` (young brothers wait) and our Lazy SMP on 2 threads, each
+//!   against its own one-thread search.
 //! - `lazy_smp`: time to depth with 1 and 2 threads, searches of about 0.5-2 s (depth chosen
 //!   per position), every technique on.
 //!
@@ -59,6 +62,12 @@ const POSITIONS: [&str; 3] = ["", "4453", "43443555"];
 /// Depth of the Lazy SMP comparison per position: searches of about 0.5-2 s with one thread
 /// (shorter ones mostly measure the start-up of the threads).
 const SMP_DEPTHS: [u32; 3] = [20, 22, 26];
+/// Threads of the comparison with minimax's parallel search (its `ParallelSearch`, young
+/// brothers wait) and depth of its searches (long enough for the threads' start-up not to
+/// dominate).
+const PARALLEL_THREADS: usize = 2;
+/// See [`PARALLEL_THREADS`].
+const PARALLEL_DEPTH: u8 = 16;
 /// Transposition table size of the Lazy SMP comparison (deeper searches).
 const SMP_TT_MIB: usize = 64;
 
@@ -82,6 +91,35 @@ fn minimax_iterative_ordering() -> minimax::IterativeSearch<MinimaxEvalWithPass>
 /// options and null-move pruning behind our zugzwang guard.
 fn minimax_iterative_full() -> minimax::IterativeSearch<MinimaxEvalWithPass> {
     minimax_iterative_with_pass(minimax_full_options(MINIMAX_NULL_MOVE_REDUCTION))
+}
+
+/// minimax's iterative search to [`PARALLEL_DEPTH`] on one thread.
+fn minimax_deep() -> minimax::IterativeSearch<MinimaxEval> {
+    use minimax::Strategy;
+    let mut search = minimax_iterative();
+    search.set_max_depth(PARALLEL_DEPTH);
+    search
+}
+
+/// minimax's parallel search with the equivalent options on [`PARALLEL_THREADS`] threads, to
+/// [`PARALLEL_DEPTH`].
+fn minimax_parallel() -> minimax::ParallelSearch<MinimaxEval> {
+    use minimax::Strategy;
+    let mut search = minimax::ParallelSearch::new(
+        MinimaxEval,
+        minimax_options(),
+        minimax::ParallelOptions::new().with_num_threads(PARALLEL_THREADS),
+    );
+    search.set_max_depth(PARALLEL_DEPTH);
+    search
+}
+
+/// Our equivalent configuration on `threads` threads (Lazy SMP).
+fn equivalent_threads(threads: usize) -> Config {
+    Config {
+        threads,
+        ..equivalent_config()
+    }
 }
 
 /// Our default configuration (every technique) with the benchmark's table size.
@@ -184,26 +222,22 @@ fn our_contender<'a>(label: &str, config: Config, board: &'a Board, depth: u32) 
 }
 
 /// minimax's search built by `build` (untimed), then timed.
-fn minimax_contender<'a, E>(
+fn minimax_contender<'a, G, S>(
     label: &str,
-    build: impl Fn() -> minimax::IterativeSearch<E> + 'a,
+    build: impl Fn() -> S + 'a,
     board: &'a Board,
 ) -> Contender<'a>
 where
-    E: minimax::Evaluator + 'a,
-    E::G: minimax::Game<S = Board, M = u8>,
+    G: minimax::Game<S = Board, M = u8>,
+    S: minimax::Strategy<G> + 'a,
 {
-    use minimax::Strategy;
     (
         format!("minimax {label}"),
         Box::new(move || {
-            timed(
-                &mut || build(),
-                &mut |search: &mut minimax::IterativeSearch<E>| {
-                    search.choose_move(board);
-                    0
-                },
-            )
+            timed(&mut || build(), &mut |search: &mut S| {
+                search.choose_move(board);
+                0
+            })
         }),
     )
 }
@@ -354,6 +388,28 @@ fn smp_config(threads: usize) -> Config {
 
 /// Prints the fastest time to depth, nodes and nodes/s with 1 and 2 threads per position.
 fn print_smp_summary() {
+    let depth = PARALLEL_DEPTH as u32;
+    for (name, board) in boards() {
+        print_interleaved(
+            name,
+            &format!("equivalent settings to depth {depth}, 1 and {PARALLEL_THREADS} threads"),
+            &mut [
+                minimax_contender("iterative, 1 thread", minimax_deep, &board),
+                minimax_contender(
+                    &format!("parallel (young brothers wait), {PARALLEL_THREADS} threads"),
+                    minimax_parallel,
+                    &board,
+                ),
+                our_contender("equivalent, 1 thread", equivalent_threads(1), &board, depth),
+                our_contender(
+                    &format!("equivalent, Lazy SMP {PARALLEL_THREADS} threads"),
+                    equivalent_threads(PARALLEL_THREADS),
+                    &board,
+                    depth,
+                ),
+            ],
+        );
+    }
     for ((name, board), depth) in boards().into_iter().zip(SMP_DEPTHS) {
         let mut times = vec![];
         for threads in [1, 2] {
@@ -492,6 +548,44 @@ fn bench(c: &mut Criterion) {
             &format!("plyforge_equivalent_{table_mib}_mib"),
             &equivalent_config_with_table(table_mib),
             depth,
+        );
+    }
+    group.finish();
+
+    // Both engines' parallel searches with the equivalent settings.
+    let mut group = c.benchmark_group("parallel");
+    for (name, board) in boards() {
+        group.bench_with_input(
+            BenchmarkId::new("minimax_iterative_1_thread", name),
+            &board,
+            |b, board| {
+                use minimax::Strategy;
+                b.iter_batched_ref(
+                    minimax_deep,
+                    |search| search.choose_move(black_box(board)),
+                    BatchSize::PerIteration,
+                )
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new(format!("minimax_parallel_{PARALLEL_THREADS}_threads"), name),
+            &board,
+            |b, board| {
+                use minimax::Strategy;
+                b.iter_batched_ref(
+                    minimax_parallel,
+                    |search| search.choose_move(black_box(board)),
+                    BatchSize::PerIteration,
+                )
+            },
+        );
+    }
+    for threads in [1, PARALLEL_THREADS] {
+        bench_ours(
+            &mut group,
+            &format!("plyforge_equivalent_{threads}_threads"),
+            &equivalent_threads(threads),
+            PARALLEL_DEPTH as u32,
         );
     }
     group.finish();

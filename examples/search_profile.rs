@@ -38,12 +38,26 @@ use plyforge::search::{Config, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Threads of the `parallel` search (minimax's `ParallelSearch`, our Lazy SMP).
+const PARALLEL_THREADS: usize = 2;
+/// Depth of the `parallel` search and of its one-thread counterpart `equivalent-deep`: long
+/// enough for the threads' start-up not to dominate.
+const PARALLEL_DEPTH: u32 = 16;
+
 /// Our configuration and depth for a search name.
 fn our_search(search: &str) -> Option<(Config, u32)> {
     let equivalent = equivalent_config();
     Some(match search {
         "plain" => (plain_config(), PLAIN_DEPTH as u32),
         "equivalent" => (equivalent, ITERATIVE_DEPTH as u32),
+        "parallel" => (
+            Config {
+                threads: PARALLEL_THREADS,
+                ..equivalent.clone()
+            },
+            PARALLEL_DEPTH,
+        ),
+        "equivalent-deep" => (equivalent.clone(), PARALLEL_DEPTH),
         "ordering" => (
             Config {
                 killers: true,
@@ -144,6 +158,23 @@ fn run(
                             println!("{}", iterative.stats(&mut state));
                         }
                         best
+                    }
+                    "parallel" => {
+                        let mut parallel = minimax::ParallelSearch::new(
+                            MinimaxEval,
+                            minimax_options_with_table(table_mib),
+                            minimax::ParallelOptions::new().with_num_threads(PARALLEL_THREADS),
+                        );
+                        parallel.set_max_depth(PARALLEL_DEPTH as u8);
+                        start = Instant::now();
+                        parallel.choose_move(board)
+                    }
+                    "equivalent-deep" => {
+                        let mut iterative =
+                            minimax_iterative_with(minimax_options_with_table(table_mib));
+                        iterative.set_max_depth(PARALLEL_DEPTH as u8);
+                        start = Instant::now();
+                        iterative.choose_move(board)
                     }
                     "ordering" | "full" => {
                         let options = minimax_options_with_table(table_mib)

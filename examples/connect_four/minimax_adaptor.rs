@@ -170,6 +170,8 @@ impl<const WITH_PASS: bool> minimax::Game for MinimaxFour<WITH_PASS> {
 }
 
 /// Our `ThreatEvaluator` as a minimax evaluator (for the side to move, as negamax wants).
+/// `Clone` for minimax's `ParallelSearch`, which gives every thread its own.
+#[derive(Clone)]
 pub struct MinimaxEval;
 
 impl minimax::Evaluator for MinimaxEval {
