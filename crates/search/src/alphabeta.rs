@@ -20,7 +20,7 @@ use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::MoveBuffer;
 use crate::ordering::{MoveFacts, hint_score, pick_next, sort_by_scores};
 use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, is_decisive, loss_in, win_in};
-use crate::thread::{LMR_TABLE_SIZE, Worker, pv_start};
+use crate::thread::{LMR_TABLE_SIZE, Searching, Worker, pv_start};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
 /// The score of a draw.
@@ -35,6 +35,9 @@ const NULL_DEPTH_DIVISOR: i32 = 4;
 const LMR_MIN_DEPTH: i32 = 3;
 /// Moves searched before reductions start.
 const LMR_MIN_MOVES: usize = 3;
+/// With several threads, nodes with at least this depth left defer the moves another thread is
+/// searching (shallower subtrees are cheaper to search twice than to coordinate).
+const DEFER_MIN_DEPTH: i32 = 3;
 /// Move lists up to this length keep their ordering scores in a fixed array on the stack.
 const LOCAL_SCORES: usize = 32;
 
@@ -433,9 +436,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     beta,
                     pv_node,
                     ply,
+                    None,
                     |this, game, _, mv, _| this.leaf_move(game, mv, side, ply),
                 );
             } else {
+                // The key tells positions apart only with the table (and without it the threads
+                // share nothing anyway).
+                let defer_key =
+                    (config.tt && self.shared.searching.enabled() && depth >= DEFER_MIN_DEPTH)
+                        .then_some(key);
                 self.lean_loop(
                     game,
                     moves,
@@ -443,6 +452,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     beta,
                     pv_node,
                     ply,
+                    defer_key,
                     |this, game, index, mv, alpha| {
                         let full_window = index == 0 || !config.pvs;
                         this.search_move::<FULL>(
@@ -600,6 +610,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// The lean search's move loop, over `moves` in their order: `score_of(self, game, index,
     /// move, alpha)` scores each move, taken into `best` (score, move, alpha) until one cuts off
     /// or the search is aborted. One body for the two kinds of lean node, compiled once for each.
+    ///
+    /// With `defer_key` (the node's table key, given when several threads search and the
+    /// subtrees are deep enough to be worth it), a move after the first that another thread is
+    /// searching right now is deferred to the end of the loop (ABDADA's deferral, see
+    /// [`Searching`](crate::thread::Searching)): the threads spread over the node's moves
+    /// instead of searching the same one side by side. Only the order changes, not the value.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn lean_loop(
@@ -610,9 +626,45 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         beta: Score,
         pv_node: bool,
         ply: usize,
+        defer_key: Option<u64>,
         mut score_of: impl FnMut(&mut Self, &mut G, usize, G::Move, Score) -> Score,
     ) {
+        // Bit `index` set: the move at `index` was deferred (only the first 64 can be).
+        let mut deferred = 0u64;
         for (index, &mv) in moves.iter().enumerate() {
+            let tag = match defer_key {
+                Some(key) if index > 0 && index < u64::BITS as usize => {
+                    let tag = Searching::tag(key, G::move_key(mv));
+                    if self.shared.searching.is_taken(tag) {
+                        deferred |= 1 << index;
+                        continue;
+                    }
+                    self.shared.searching.take(tag);
+                    Some(tag)
+                }
+                _ => None,
+            };
+            let score = score_of(self, game, index, mv, *alpha);
+            if let Some(tag) = tag {
+                self.shared.searching.release(tag);
+            }
+            if self.aborted()
+                || self.take_score(
+                    mv,
+                    score,
+                    (best_score, best_move, alpha),
+                    beta,
+                    pv_node,
+                    ply,
+                )
+            {
+                return;
+            }
+        }
+        while deferred != 0 {
+            let index = deferred.trailing_zeros() as usize;
+            deferred &= deferred - 1;
+            let mv = moves[index];
             let score = score_of(self, game, index, mv, *alpha);
             if self.aborted()
                 || self.take_score(
@@ -624,7 +676,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     ply,
                 )
             {
-                break;
+                return;
             }
         }
     }

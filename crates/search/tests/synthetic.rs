@@ -302,7 +302,8 @@ proptest! {
 
 /// The same tree as a game whose end leaves no move and that can generate its moves in hint
 /// order, with [`Game::OUTCOME_ONLY_WITHOUT_MOVES`] and [`Game::GENERATES_IN_HINT_ORDER`] set
-/// as `FLAG` says: the searches' shortcuts for such games must not change any value.
+/// and [`Game::hash_after`] given as `FLAG` says: the searches' shortcuts for such games must
+/// not change any value.
 #[derive(Debug, Clone)]
 struct Shortcuts<const FLAG: bool>(Tree);
 
@@ -347,6 +348,14 @@ impl<const FLAG: bool> Game for Shortcuts<FLAG> {
 
     fn move_order_hint(&self, mv: u8) -> i32 {
         self.0.move_order_hint(mv)
+    }
+
+    fn hash_after(&self, mv: u8) -> Option<u64> {
+        FLAG.then(|| {
+            let mut child = self.0.clone();
+            child.play(mv);
+            child.hash
+        })
     }
 }
 
@@ -537,6 +546,52 @@ fn lazy_smp_returns_the_depth_limit_and_its_value() {
                 "seed {seed} best move"
             );
         }
+    }
+}
+
+/// [`TreeEval`], slow on every thread: long enough for two threads to be inside the same nodes
+/// at once.
+struct SlowEverywhere;
+
+impl Evaluator<Shortcuts<true>> for SlowEverywhere {
+    fn evaluate(&self, game: &Shortcuts<true>, player: usize) -> Score {
+        std::thread::sleep(std::time::Duration::from_micros(10));
+        Evaluator::<Tree>::evaluate(&TreeEval, &game.0, player)
+    }
+}
+
+/// Lazy SMP in the lean search, where a thread defers the moves another thread is searching
+/// (ABDADA's deferral): at a fixed depth, in trees without transpositions (so the shared table
+/// only holds results of the depth the probing node needs), two threads give exactly minimax's
+/// value and a legal principal variation, whatever order the threads took the moves in. The
+/// game gives `hash_after` and the configuration is lean with the table, so the lean move loop
+/// runs; the slow evaluation keeps both threads in the tree together, so moves are deferred
+/// (about a hundred here). Deferred moves rarely decide these values (most are moves of nodes
+/// that fail low anyway), so the unit test `deferring_every_move_searches_them_all_in_order`
+/// (`thread.rs`) is the one that checks, node for node, that each is searched.
+#[test]
+fn lazy_smp_deferring_moves_keeps_the_value() {
+    let (_, lean_with_table) = exact_configs(Mode::Negamax)
+        .into_iter()
+        .find(|(name, _)| *name == "tt")
+        .expect("the configuration with the table");
+    for seed in 0..12 {
+        let tree = Tree::new(seed, 2, MAX_CHILDREN);
+        if children(&tree).is_empty() {
+            continue;
+        }
+        let depth = 6;
+        let config = Config {
+            threads: 2,
+            ..lean_with_table.clone()
+        };
+        let root = Shortcuts::<true>(tree.clone());
+        let result = Searcher::new(config)
+            .search(&root, &SlowEverywhere, &Limits::depth(depth), &[], |_| {})
+            .unwrap();
+        assert_eq!(result.depth, depth, "seed {seed}");
+        assert_eq!(result.score, minimax(&tree, depth, 0), "seed {seed}");
+        check_pv_legal(&tree, &result.pv);
     }
 }
 
