@@ -8,7 +8,9 @@
 //! thread checks the limits and reports progress, so one thread is deterministic for a depth or
 //! node limit. Every thread keeps its last completed iteration, and the search returns the
 //! deepest of them (the main thread's on a tie): a helper one ply ahead often completes the
-//! depth limit before the main thread does, and then ends the search for all.
+//! depth limit before the main thread does, and then ends the search for all. In the lean
+//! search, a thread defers the moves another thread is busy with ([`Searching`]), so that
+//! threads with nothing else to tell them apart do not search the same subtree side by side.
 
 use crate::config::{Config, Mode};
 use crate::game::{Evaluator, Game};
