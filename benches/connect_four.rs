@@ -50,7 +50,7 @@ use game::ThreatEvaluator;
 use minimax_adaptor::{
     Board, ITERATIVE_DEPTH, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, MinimaxEvalWithPass,
     PLAIN_DEPTH, TABLE_SWEEP_MIB, TT_MIB, equivalent_config, equivalent_config_with_table,
-    minimax_full_options, minimax_iterative_with, minimax_iterative_with_pass, minimax_options,
+    minimax_full_options, minimax_iterative_of, minimax_iterative_with, minimax_options,
     minimax_options_with_table, minimax_ordering_options, plain_config,
 };
 use plyforge::search::{Config, Limits, Searcher};
@@ -84,13 +84,16 @@ fn minimax_iterative() -> minimax::IterativeSearch<MinimaxEval> {
 /// minimax's iterative search with its two quiet-move ordering heuristics on: the countermove
 /// table and the countermove history (the counterpart of our killers and history).
 fn minimax_iterative_ordering() -> minimax::IterativeSearch<MinimaxEvalWithPass> {
-    minimax_iterative_with_pass(minimax_ordering_options())
+    minimax_iterative_of(MinimaxEvalWithPass, minimax_ordering_options())
 }
 
 /// minimax with every technique it offers that Connect Four can use: the ordering pair's
 /// options and null-move pruning behind our zugzwang guard.
 fn minimax_iterative_full() -> minimax::IterativeSearch<MinimaxEvalWithPass> {
-    minimax_iterative_with_pass(minimax_full_options(MINIMAX_NULL_MOVE_REDUCTION))
+    minimax_iterative_of(
+        MinimaxEvalWithPass,
+        minimax_full_options(MINIMAX_NULL_MOVE_REDUCTION),
+    )
 }
 
 /// minimax's iterative search to [`PARALLEL_DEPTH`] on one thread.
@@ -451,6 +454,27 @@ fn bench_ours(
     }
 }
 
+/// Benchmarks minimax's search built by `build` (untimed, a fresh table per run) on every
+/// position in `group`.
+fn bench_minimax<G, S>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: &str,
+    build: impl Fn() -> S,
+) where
+    G: minimax::Game<S = Board, M = u8>,
+    S: minimax::Strategy<G>,
+{
+    for (name, board) in boards() {
+        group.bench_with_input(BenchmarkId::new(id, name), &board, |b, board| {
+            b.iter_batched_ref(
+                &build,
+                |search| search.choose_move(black_box(board)),
+                BatchSize::PerIteration,
+            )
+        });
+    }
+}
+
 fn bench(c: &mut Criterion) {
     print_summary();
     print_smp_summary();
@@ -464,40 +488,13 @@ fn bench(c: &mut Criterion) {
     group.finish();
 
     let mut group = c.benchmark_group("iterative");
-    for (name, board) in boards() {
-        group.bench_with_input(BenchmarkId::new("minimax", name), &board, |b, board| {
-            use minimax::Strategy;
-            b.iter_batched_ref(
-                minimax_iterative,
-                |search| search.choose_move(black_box(board)),
-                BatchSize::PerIteration,
-            )
-        });
-        group.bench_with_input(
-            BenchmarkId::new("minimax_countermoves", name),
-            &board,
-            |b, board| {
-                use minimax::Strategy;
-                b.iter_batched_ref(
-                    minimax_iterative_ordering,
-                    |search| search.choose_move(black_box(board)),
-                    BatchSize::PerIteration,
-                )
-            },
-        );
-        group.bench_with_input(
-            BenchmarkId::new("minimax_full", name),
-            &board,
-            |b, board| {
-                use minimax::Strategy;
-                b.iter_batched_ref(
-                    minimax_iterative_full,
-                    |search| search.choose_move(black_box(board)),
-                    BatchSize::PerIteration,
-                )
-            },
-        );
-    }
+    bench_minimax(&mut group, "minimax", minimax_iterative);
+    bench_minimax(
+        &mut group,
+        "minimax_countermoves",
+        minimax_iterative_ordering,
+    );
+    bench_minimax(&mut group, "minimax_full", minimax_iterative_full);
     let depth = ITERATIVE_DEPTH as u32;
     bench_ours(
         &mut group,
@@ -529,20 +526,9 @@ fn bench(c: &mut Criterion) {
     // The same pair with tables that stay in the caches and tables well beyond them.
     let mut group = c.benchmark_group("table_size");
     for table_mib in TABLE_SWEEP_MIB {
-        for (name, board) in boards() {
-            group.bench_with_input(
-                BenchmarkId::new(format!("minimax_{table_mib}_mib"), name),
-                &board,
-                |b, board| {
-                    use minimax::Strategy;
-                    b.iter_batched_ref(
-                        || minimax_iterative_with(minimax_options_with_table(table_mib)),
-                        |search| search.choose_move(black_box(board)),
-                        BatchSize::PerIteration,
-                    )
-                },
-            );
-        }
+        bench_minimax(&mut group, &format!("minimax_{table_mib}_mib"), || {
+            minimax_iterative_with(minimax_options_with_table(table_mib))
+        });
         bench_ours(
             &mut group,
             &format!("plyforge_equivalent_{table_mib}_mib"),
@@ -554,32 +540,12 @@ fn bench(c: &mut Criterion) {
 
     // Both engines' parallel searches with the equivalent settings.
     let mut group = c.benchmark_group("parallel");
-    for (name, board) in boards() {
-        group.bench_with_input(
-            BenchmarkId::new("minimax_iterative_1_thread", name),
-            &board,
-            |b, board| {
-                use minimax::Strategy;
-                b.iter_batched_ref(
-                    minimax_deep,
-                    |search| search.choose_move(black_box(board)),
-                    BatchSize::PerIteration,
-                )
-            },
-        );
-        group.bench_with_input(
-            BenchmarkId::new(format!("minimax_parallel_{PARALLEL_THREADS}_threads"), name),
-            &board,
-            |b, board| {
-                use minimax::Strategy;
-                b.iter_batched_ref(
-                    minimax_parallel,
-                    |search| search.choose_move(black_box(board)),
-                    BatchSize::PerIteration,
-                )
-            },
-        );
-    }
+    bench_minimax(&mut group, "minimax_iterative_1_thread", minimax_deep);
+    bench_minimax(
+        &mut group,
+        &format!("minimax_parallel_{PARALLEL_THREADS}_threads"),
+        minimax_parallel,
+    );
     for threads in [1, PARALLEL_THREADS] {
         bench_ours(
             &mut group,

@@ -15,6 +15,10 @@
 //! interval. Games end by the rules (mate, stalemate, repetition, the 50-move rule,
 //! insufficient material) or are adjudicated a draw after [`MAX_PLIES`].
 
+#[path = "common/match_score.rs"]
+mod match_score;
+
+use match_score::MatchScore;
 use plyforge::chess::{Board, Epd, Evaluation, GameHistory};
 use plyforge::search::{Config, Game, Limits, Outcome, Searcher};
 use std::process::ExitCode;
@@ -26,8 +30,6 @@ const DEFAULT_MOVE_MS: u64 = 20;
 const DEFAULT_OPENINGS: usize = 100;
 /// A game still running after this many plies is scored a draw.
 const MAX_PLIES: usize = 400;
-/// The z value of a two-sided 95 % confidence interval.
-const Z_95: f64 = 1.96;
 
 /// Our default configuration with the named techniques off, or the name that is not one.
 fn default_without(variant: &str) -> Result<Config, String> {
@@ -91,12 +93,6 @@ fn play(opening: &Board, variant_first: bool, variant: &Config, time: Duration) 
     0.5
 }
 
-/// The Elo difference that a score `fraction` (0 to 1) stands for.
-fn elo(fraction: f64) -> f64 {
-    let fraction = fraction.clamp(1e-3, 1.0 - 1e-3);
-    -400.0 * (1.0 / fraction - 1.0).log10()
-}
-
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((path, rest)) = args.split_first() else {
@@ -149,20 +145,9 @@ fn run() -> Result<(), String> {
             .iter()
             .flat_map(|opening| [true, false].map(|first| play(opening, first, variant, time)))
             .collect();
-        let games = points.len() as f64;
-        let count = |value: f64| points.iter().filter(|&&p| p == value).count();
-        let score = points.iter().sum::<f64>() / games;
-        let variance = points.iter().map(|p| (p - score).powi(2)).sum::<f64>() / games;
-        let margin = Z_95 * (variance / games).sqrt();
         println!(
-            "{name}: {} wins, {} draws, {} losses ({:.1} %), Elo {:+.0} [{:+.0}, {:+.0}] ({:.0} s)",
-            count(1.0),
-            count(0.5),
-            count(0.0),
-            100.0 * score,
-            elo(score),
-            elo(score - margin),
-            elo(score + margin),
+            "{name}: {} ({:.0} s)",
+            MatchScore::new(points),
             start.elapsed().as_secs_f64()
         );
     }

@@ -24,11 +24,14 @@
 #[path = "connect_four/game.rs"]
 #[allow(dead_code)]
 mod game;
+#[path = "common/match_score.rs"]
+mod match_score;
 #[path = "connect_four/minimax_adaptor.rs"]
 #[allow(dead_code)]
 mod minimax_adaptor;
 
 use game::ThreatEvaluator;
+use match_score::MatchScore;
 use minimax_adaptor::{
     Board, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, MinimaxEvalWithPass, TT_MIB,
     equivalent_config, minimax_full_options, minimax_options,
@@ -119,14 +122,6 @@ where
     }
 }
 
-/// The result of one game for our engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum GameResult {
-    Win,
-    Draw,
-    Loss,
-}
-
 /// Every sequence of [`OPENING_PLIES`] columns, 1-based ("111" to "777").
 fn openings() -> Vec<String> {
     let mut openings = vec![String::new()];
@@ -140,7 +135,7 @@ fn openings() -> Vec<String> {
 }
 
 /// Plays one game from `opening` (columns, 1-based), our engine as the first player or the
-/// second; returns our result and records both engines' depths.
+/// second; returns our points (1, ½ or 0) and records both engines' depths.
 fn play(
     opening: &str,
     ours_first: bool,
@@ -148,7 +143,7 @@ fn play(
     theirs: &mut dyn Engine,
     time: Duration,
     depths: &mut [Vec<u32>; 2],
-) -> GameResult {
+) -> f64 {
     let mut board: Board = opening.parse().expect("the openings are legal");
     ours.new_game();
     theirs.new_game();
@@ -156,9 +151,9 @@ fn play(
     loop {
         if let Some(outcome) = board.outcome() {
             return match outcome {
-                Outcome::Draw => GameResult::Draw,
-                Outcome::Win(player) if player == our_player => GameResult::Win,
-                Outcome::Win(_) => GameResult::Loss,
+                Outcome::Draw => 0.5,
+                Outcome::Win(player) if player == our_player => 1.0,
+                Outcome::Win(_) => 0.0,
             };
         }
         let ours_to_move = board.player_to_move() == our_player;
@@ -176,12 +171,6 @@ fn play(
         );
         board.play(column);
     }
-}
-
-/// The Elo difference that a score `fraction` (0 to 1) stands for.
-fn elo(fraction: f64) -> f64 {
-    let fraction = fraction.clamp(1e-3, 1.0 - 1e-3);
-    -400.0 * (1.0 / fraction - 1.0).log10()
 }
 
 /// Our default configuration with the named techniques off, or the name that is not one.
@@ -213,45 +202,21 @@ fn run_match(
     time: Duration,
 ) {
     let start = Instant::now();
-    let mut results = Vec::new();
+    let mut points = Vec::new();
     let mut depths = [Vec::new(), Vec::new()];
     for opening in openings() {
         for ours_first in [true, false] {
-            results.push(play(&opening, ours_first, ours, theirs, time, &mut depths));
+            points.push(play(&opening, ours_first, ours, theirs, time, &mut depths));
         }
     }
-    let count = |result| results.iter().filter(|&&r| r == result).count();
-    let (wins, draws, losses) = (
-        count(GameResult::Win),
-        count(GameResult::Draw),
-        count(GameResult::Loss),
-    );
-    let games = results.len() as f64;
-    let points: Vec<f64> = results
-        .iter()
-        .map(|r| match r {
-            GameResult::Win => 1.0,
-            GameResult::Draw => 0.5,
-            GameResult::Loss => 0.0,
-        })
-        .collect();
-    let score = points.iter().sum::<f64>() / games;
-    let variance = points.iter().map(|p| (p - score).powi(2)).sum::<f64>() / games;
-    let margin = 1.96 * (variance / games).sqrt();
     let median = |depths: &mut Vec<u32>| {
         depths.sort_unstable();
         depths.get(depths.len() / 2).copied().unwrap_or(0)
     };
     println!(
-        "{name}: plyforge {wins} wins, {draws} draws, {losses} losses against {their_name} in {} \
-         games ({:.1} %), Elo {:+.0} [{:+.0}, {:+.0}]; median depth before the \
-         {EARLY_STONES}th stone: plyforge {}, {their_name} {} \
-         ({:.0} s)",
-        results.len(),
-        100.0 * score,
-        elo(score),
-        elo(score - margin),
-        elo(score + margin),
+        "{name}: plyforge against {their_name}: {}; median depth before the {EARLY_STONES}th \
+         stone: plyforge {}, {their_name} {} ({:.0} s)",
+        MatchScore::new(points),
         median(&mut depths[0]),
         median(&mut depths[1]),
         start.elapsed().as_secs_f64(),

@@ -30,9 +30,9 @@ mod minimax_adaptor;
 
 use game::ThreatEvaluator;
 use minimax_adaptor::{
-    Board, ITERATIVE_DEPTH, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, PLAIN_DEPTH, TT_MIB,
-    equivalent_config, minimax_iterative_with, minimax_iterative_with_pass,
-    minimax_options_with_table, plain_config,
+    Board, ITERATIVE_DEPTH, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, MinimaxEvalWithPass,
+    PLAIN_DEPTH, TT_MIB, equivalent_config, minimax_iterative_of, minimax_options_with_table,
+    plain_config,
 };
 use plyforge::search::{Config, Limits, Searcher};
 use std::process::ExitCode;
@@ -107,6 +107,32 @@ fn our_search(search: &str) -> Option<(Config, u32)> {
     })
 }
 
+/// minimax's iterative search with `evaluator` and `options` to `depth` from `board` (the
+/// search built before the clock starts): when it started and its move; with `stats`, prints
+/// minimax's own statistics (its node count among them).
+fn time_minimax<E>(
+    evaluator: E,
+    options: minimax::IterativeOptions,
+    depth: u8,
+    board: &Board,
+    stats: bool,
+) -> (Instant, Option<u8>)
+where
+    E: minimax::Evaluator,
+    E::G: minimax::Game<S = Board, M = u8>,
+{
+    use minimax::Strategy;
+    let mut iterative = minimax_iterative_of(evaluator, options);
+    iterative.set_max_depth(depth);
+    let start = Instant::now();
+    let best = iterative.choose_move(board);
+    if stats {
+        let mut state = *board;
+        println!("{}", iterative.stats(&mut state));
+    }
+    (start, best)
+}
+
 fn run(
     engine: &str,
     search: &str,
@@ -147,16 +173,16 @@ fn run(
                         start = Instant::now();
                         negamax.choose_move(board)
                     }
-                    "equivalent" => {
-                        let mut iterative =
-                            minimax_iterative_with(minimax_options_with_table(table_mib));
-                        start = Instant::now();
-                        let best = iterative.choose_move(board);
-                        if repetitions == 1 {
-                            // minimax's own statistics: its node count among them.
-                            let mut state = *board;
-                            println!("{}", iterative.stats(&mut state));
-                        }
+                    "equivalent" | "equivalent-deep" => {
+                        let depth = if search == "equivalent" {
+                            ITERATIVE_DEPTH
+                        } else {
+                            PARALLEL_DEPTH as u8
+                        };
+                        let options = minimax_options_with_table(table_mib);
+                        let best;
+                        (start, best) =
+                            time_minimax(MinimaxEval, options, depth, board, repetitions == 1);
                         best
                     }
                     "parallel" => {
@@ -169,13 +195,6 @@ fn run(
                         start = Instant::now();
                         parallel.choose_move(board)
                     }
-                    "equivalent-deep" => {
-                        let mut iterative =
-                            minimax_iterative_with(minimax_options_with_table(table_mib));
-                        iterative.set_max_depth(PARALLEL_DEPTH as u8);
-                        start = Instant::now();
-                        iterative.choose_move(board)
-                    }
                     "ordering" | "full" => {
                         let options = minimax_options_with_table(table_mib)
                             .with_countermoves()
@@ -185,13 +204,15 @@ fn run(
                         } else {
                             options
                         };
-                        let mut iterative = minimax_iterative_with_pass(options);
-                        start = Instant::now();
-                        let best = iterative.choose_move(board);
-                        if repetitions == 1 {
-                            let mut state = *board;
-                            println!("{}", iterative.stats(&mut state));
-                        }
+                        let depth = ITERATIVE_DEPTH;
+                        let best;
+                        (start, best) = time_minimax(
+                            MinimaxEvalWithPass,
+                            options,
+                            depth,
+                            board,
+                            repetitions == 1,
+                        );
                         best
                     }
                     _ => return Err(format!("minimax has no search {search:?}")),

@@ -47,8 +47,21 @@ pub fn minimax_options_with_table(table_mib: usize) -> minimax::IterativeOptions
 pub fn minimax_iterative_with(
     options: minimax::IterativeOptions,
 ) -> minimax::IterativeSearch<MinimaxEval> {
+    minimax_iterative_of(MinimaxEval, options)
+}
+
+/// minimax's iterative search with `evaluator` (which picks the game: [`MinimaxEval`] or
+/// [`MinimaxEvalWithPass`]) to [`ITERATIVE_DEPTH`], with `options` and a fresh table.
+pub fn minimax_iterative_of<E>(
+    evaluator: E,
+    options: minimax::IterativeOptions,
+) -> minimax::IterativeSearch<E>
+where
+    E: minimax::Evaluator,
+    E::G: minimax::Game<S = Board, M = u8>,
+{
     use minimax::Strategy;
-    let mut search = minimax::IterativeSearch::new(MinimaxEval, options);
+    let mut search = minimax::IterativeSearch::new(evaluator, options);
     search.set_max_depth(ITERATIVE_DEPTH);
     search
 }
@@ -68,17 +81,6 @@ pub fn minimax_ordering_options() -> minimax::IterativeOptions {
 /// (`Game::null_move_allowed`); quiescence stays off (Connect Four has no noisy moves).
 pub fn minimax_full_options(reduction: u8) -> minimax::IterativeOptions {
     minimax_ordering_options().with_null_move_depth(reduction)
-}
-
-/// minimax's iterative search of the game with a pass, to [`ITERATIVE_DEPTH`], with `options`
-/// and a fresh table.
-pub fn minimax_iterative_with_pass(
-    options: minimax::IterativeOptions,
-) -> minimax::IterativeSearch<MinimaxEvalWithPass> {
-    use minimax::Strategy;
-    let mut search = minimax::IterativeSearch::new(MinimaxEvalWithPass, options);
-    search.set_max_depth(ITERATIVE_DEPTH);
-    search
 }
 
 /// Our counterpart of minimax's iterative search with [`minimax_options`] (see

@@ -130,8 +130,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     }
 
     /// Plays `mv`, searches it (null window first unless `full_window`, reduced by `reduction`
-    /// first, re-searching as PVS and LMR require), takes it back, returns its score.
+    /// first, re-searching as PVS and LMR require), takes it back, returns its score. Always
+    /// inlined: the compiler's own choice stops inlining it at its third call site, and a call
+    /// per child costs the node loops 3 % more instructions.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn search_move<const FULL: bool>(
         &mut self,
         game: &mut G,
@@ -429,45 +432,36 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if depth == 1 {
                 // The children are leaves, whose scores do not depend on the window: no null
                 // window, no re-search, no call layers down to the evaluation.
-                self.lean_loop(
+                self.lean_loop::<false>(
                     game,
                     moves,
                     best,
-                    beta,
-                    pv_node,
-                    ply,
-                    None,
+                    (beta, pv_node, ply, 0),
                     |this, game, _, mv, _| this.leaf_move(game, mv, side, ply),
                 );
             } else {
                 // The key tells positions apart only with the table (and without it the threads
-                // share nothing anyway).
-                let defer_key =
-                    (config.tt && self.shared.searching.enabled() && depth >= DEFER_MIN_DEPTH)
-                        .then_some(key);
-                self.lean_loop(
-                    game,
-                    moves,
-                    best,
-                    beta,
-                    pv_node,
-                    ply,
-                    defer_key,
-                    |this, game, index, mv, alpha| {
-                        let full_window = index == 0 || !config.pvs;
-                        this.search_move::<FULL>(
-                            game,
-                            mv,
-                            side,
-                            depth - 1,
-                            0,
-                            ply,
-                            alpha,
-                            beta,
-                            full_window,
-                        )
-                    },
-                );
+                // share nothing anyway). One thread runs the loop compiled without deferral.
+                let node = (beta, pv_node, ply, key);
+                if config.tt && self.shared.searching.enabled() && depth >= DEFER_MIN_DEPTH {
+                    self.lean_loop_deferring::<FULL>(game, moves, best, node, (side, depth));
+                } else {
+                    self.lean_loop::<false>(
+                        game,
+                        moves,
+                        best,
+                        node,
+                        |this, game, index, mv, alpha| {
+                            this.lean_child::<FULL>(
+                                game,
+                                index,
+                                mv,
+                                alpha,
+                                (side, depth, ply, beta),
+                            )
+                        },
+                    );
+                }
             }
         } else {
             for index in 0..count {
@@ -609,76 +603,101 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     /// The lean search's move loop, over `moves` in their order: `score_of(self, game, index,
     /// move, alpha)` scores each move, taken into `best` (score, move, alpha) until one cuts off
-    /// or the search is aborted. One body for the two kinds of lean node, compiled once for each.
+    /// or the search is aborted. `node` is the node's `(beta, pv_node, ply, key)`. One body for
+    /// the two kinds of lean node, compiled once for each.
     ///
-    /// With `defer_key` (the node's table key, given when several threads search and the
-    /// subtrees are deep enough to be worth it), a move after the first that another thread is
-    /// searching right now is deferred to the end of the loop (ABDADA's deferral, see
-    /// [`Searching`](crate::thread::Searching)): the threads spread over the node's moves
-    /// instead of searching the same one side by side. Only the order changes, not the value.
-    #[allow(clippy::too_many_arguments)]
+    /// With `DEFER` (several threads, and subtrees deep enough to be worth it), a move after the
+    /// first that another thread is searching right now is deferred to the end of the loop
+    /// (ABDADA's deferral, see [`Searching`](crate::thread::Searching)): the threads spread over
+    /// the node's moves instead of searching the same one side by side. Only the order changes,
+    /// not the value. Without it, nothing of the deferral is compiled in.
     #[inline(always)]
-    fn lean_loop(
+    fn lean_loop<const DEFER: bool>(
         &mut self,
         game: &mut G,
         moves: &[G::Move],
         (best_score, best_move, alpha): (&mut Score, &mut Option<G::Move>, &mut Score),
-        beta: Score,
-        pv_node: bool,
-        ply: usize,
-        defer_key: Option<u64>,
+        (beta, pv_node, ply, key): (Score, bool, usize, u64),
         mut score_of: impl FnMut(&mut Self, &mut G, usize, G::Move, Score) -> Score,
     ) {
         // Bit `index` set: the move at `index` was deferred (only the first 64 can be).
         let mut deferred = 0u64;
+        let node = (beta, pv_node, ply);
         for (index, &mv) in moves.iter().enumerate() {
-            let tag = match defer_key {
-                Some(key) if index > 0 && index < u64::BITS as usize => {
-                    let tag = Searching::tag(key, G::move_key(mv));
-                    if self.shared.searching.is_taken(tag) {
-                        deferred |= 1 << index;
-                        continue;
-                    }
-                    self.shared.searching.take(tag);
-                    Some(tag)
+            // 0: not marked as being searched (a tag is never 0).
+            let mut tag = 0;
+            if DEFER && index > 0 && index < u64::BITS as usize {
+                tag = Searching::tag(key, G::move_key(mv));
+                if self.shared.searching.is_taken(tag) {
+                    deferred |= 1 << index;
+                    continue;
                 }
-                _ => None,
-            };
+                self.shared.searching.take(tag);
+            }
             let score = score_of(self, game, index, mv, *alpha);
-            if let Some(tag) = tag {
+            if DEFER && tag != 0 {
                 self.shared.searching.release(tag);
             }
-            if self.aborted()
-                || self.take_score(
-                    mv,
-                    score,
-                    (best_score, best_move, alpha),
-                    beta,
-                    pv_node,
-                    ply,
-                )
-            {
+            if self.take_unless_aborted(mv, score, (best_score, best_move, alpha), node) {
                 return;
             }
         }
-        while deferred != 0 {
+        // Only a deferring loop leaves moves for the end.
+        while DEFER && deferred != 0 {
             let index = deferred.trailing_zeros() as usize;
             deferred &= deferred - 1;
             let mv = moves[index];
             let score = score_of(self, game, index, mv, *alpha);
-            if self.aborted()
-                || self.take_score(
-                    mv,
-                    score,
-                    (best_score, best_move, alpha),
-                    beta,
-                    pv_node,
-                    ply,
-                )
-            {
+            if self.take_unless_aborted(mv, score, (best_score, best_move, alpha), node) {
                 return;
             }
         }
+    }
+
+    /// [`Self::lean_loop`] with deferral over the children of a lean node of `depth` whose
+    /// side is `side`, kept out of the node function (and cold): inlined there, its code cost
+    /// the one-thread search about 7 % more instructions, deferring or not; out of line, 3 %.
+    #[cold]
+    #[inline(never)]
+    fn lean_loop_deferring<const FULL: bool>(
+        &mut self,
+        game: &mut G,
+        moves: &[G::Move],
+        best: (&mut Score, &mut Option<G::Move>, &mut Score),
+        node: (Score, bool, usize, u64),
+        (side, depth): (usize, i32),
+    ) {
+        let (beta, _, ply, _) = node;
+        self.lean_loop::<true>(game, moves, best, node, |this, game, index, mv, alpha| {
+            this.lean_child::<FULL>(game, index, mv, alpha, (side, depth, ply, beta))
+        });
+    }
+
+    /// Searches `mv`, the move at `index` of a lean node of `depth` at `ply`: the first with the
+    /// full window, the others with a null window when PVS is on.
+    #[inline(always)]
+    fn lean_child<const FULL: bool>(
+        &mut self,
+        game: &mut G,
+        index: usize,
+        mv: G::Move,
+        alpha: Score,
+        (side, depth, ply, beta): (usize, i32, usize, Score),
+    ) -> Score {
+        let full_window = index == 0 || !self.config.pvs;
+        self.search_move::<FULL>(game, mv, side, depth - 1, 0, ply, alpha, beta, full_window)
+    }
+
+    /// [`Self::take_score`] unless the search was aborted: true when the loop must end.
+    #[inline(always)]
+    fn take_unless_aborted(
+        &mut self,
+        mv: G::Move,
+        score: Score,
+        best: (&mut Score, &mut Option<G::Move>, &mut Score),
+        (beta, pv_node, ply): (Score, bool, usize),
+    ) -> bool {
+        self.aborted() || self.take_score(mv, score, best, beta, pv_node, ply)
     }
 
     /// Plays `mv`, a move to a leaf of the lean search, and returns the leaf's score in the view

@@ -519,16 +519,13 @@ mod tests {
     /// deferred moves are dropped or searched in another order.
     #[test]
     fn deferring_every_move_searches_them_all_in_order() {
+        // No ordering source but the table's move, so the lean move loop runs.
         let lean_with_table = Config {
             tt_mib: 1,
-            null_move: false,
-            lmr: false,
             killers: false,
             history: false,
             order_hints: false,
-            quiescence: false,
-            check_extension: false,
-            ..Config::default()
+            ..Config::exact()
         };
         assert!(lean_with_table.is_lean());
         for stones in [13, 21, 30] {
