@@ -16,10 +16,12 @@
 //! aspiration), `ordering` (`equivalent` with killers and history), `shallow` (`equivalent`
 //! with `tt_shallow_depth: 2`), `tuned` (`equivalent` with `tt_min_depth: 2`), `default` (every
 //! technique, depth 12), `default-shallow` and `default-tuned` (`default` with those two
-//! settings); minimax runs `plain` and `equivalent`; position (columns played from the empty
-//! board); repetitions; optionally the table size in MiB of both engines (default 16, the
-//! benchmark's; e.g. 1 or 64 as in its `table_size` group). The settings are the benchmark's (`benches/connect_four.rs`;
-//! docs/search.md, "Equivalent settings").
+//! settings), `parallel` and `equivalent-deep` (`equivalent` to depth 16 on 2 threads and on
+//! one), `default-parallel` and `default-deep` (`default` to depth 20 on 2 threads and on one);
+//! minimax runs `plain`, `equivalent`, `equivalent-deep` and `parallel`; position (columns
+//! played from the empty board); repetitions; optionally the table size in MiB of both engines
+//! (default 16, the benchmark's; e.g. 1 or 64 as in its `table_size` group). The settings are
+//! the benchmark's (`benches/connect_four.rs`; docs/search.md, "Equivalent settings").
 
 #[path = "connect_four/game.rs"]
 #[allow(dead_code)]
@@ -43,6 +45,9 @@ const PARALLEL_THREADS: usize = 2;
 /// Depth of the `parallel` search and of its one-thread counterpart `equivalent-deep`: long
 /// enough for the threads' start-up not to dominate.
 const PARALLEL_DEPTH: u32 = 16;
+/// Depth of `default-parallel` (every technique, 2 threads) and of its one-thread counterpart
+/// `default-deep`: the depth of the benchmark's Lazy SMP group from the empty board.
+const PARALLEL_DEFAULT_DEPTH: u32 = 20;
 
 /// Our configuration and depth for a search name.
 fn our_search(search: &str) -> Option<(Config, u32)> {
@@ -102,6 +107,14 @@ fn our_search(search: &str) -> Option<(Config, u32)> {
                 ..Config::default()
             },
             ITERATIVE_DEPTH as u32,
+        ),
+        "default-deep" => (Config::default(), PARALLEL_DEFAULT_DEPTH),
+        "default-parallel" => (
+            Config {
+                threads: PARALLEL_THREADS,
+                ..Config::default()
+            },
+            PARALLEL_DEFAULT_DEPTH,
         ),
         _ => return None,
     })

@@ -14,6 +14,8 @@
 //! and the game's ordering hint in negamax mode (see [`Config::is_lean`](crate::config::Config::is_lean)); the per-node tests
 //! and set-up of null move, late-move reductions, killers, history, quiescence, check
 //! extensions and paranoid sides then vanish at compile time instead of costing a test each.
+//! They also take `SMP`: `true` compiles the lean search's copy for several threads, the only
+//! one with the deferral of moves other threads are searching (the full search has one copy).
 
 use crate::config::Mode;
 use crate::game::{Evaluator, Game, Outcome};
@@ -107,7 +109,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// `alpha..beta` of the parent's view, and returns the score in the parent's view.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn search_child<const FULL: bool>(
+    fn search_child<const FULL: bool, const SMP: bool>(
         &mut self,
         child: &mut G,
         parent_side: usize,
@@ -120,11 +122,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let flip = self.side::<FULL>(child) != parent_side;
         let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };
         let score = if quiescence {
-            self.quiescence::<FULL>(child, ply + 1, low, high)
+            self.quiescence::<FULL, SMP>(child, ply + 1, low, high)
         } else if depth <= 0 {
-            self.leaf::<FULL>(child, ply + 1, low, high)
+            self.leaf::<FULL, SMP>(child, ply + 1, low, high)
         } else {
-            self.alphabeta::<FULL>(child, depth, ply + 1, low, high, true)
+            self.alphabeta::<FULL, SMP>(child, depth, ply + 1, low, high, true)
         };
         if flip { -score } else { score }
     }
@@ -135,7 +137,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// per child costs the node loops 3 % more instructions.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn search_move<const FULL: bool>(
+    fn search_move<const FULL: bool, const SMP: bool>(
         &mut self,
         game: &mut G,
         mv: G::Move,
@@ -149,7 +151,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     ) -> Score {
         if G::UNDO {
             game.play(mv);
-            let score = self.search_sequence::<FULL>(
+            let score = self.search_sequence::<FULL, SMP>(
                 game,
                 side,
                 new_depth,
@@ -164,7 +166,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         } else {
             let mut child = game.clone();
             child.play(mv);
-            self.search_sequence::<FULL>(
+            self.search_sequence::<FULL, SMP>(
                 &mut child,
                 side,
                 new_depth,
@@ -179,7 +181,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn search_sequence<const FULL: bool>(
+    fn search_sequence<const FULL: bool, const SMP: bool>(
         &mut self,
         child: &mut G,
         side: usize,
@@ -191,12 +193,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         full_window: bool,
     ) -> Score {
         if full_window {
-            return self.search_child::<FULL>(child, side, new_depth, ply, alpha, beta, false);
+            return self.search_child::<FULL, SMP>(child, side, new_depth, ply, alpha, beta, false);
         }
         if FULL && reduction > 0 && child.in_check() {
             reduction = 0;
         }
-        let mut score = self.search_child::<FULL>(
+        let mut score = self.search_child::<FULL, SMP>(
             child,
             side,
             new_depth - reduction,
@@ -206,17 +208,25 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             false,
         );
         if score > alpha && reduction > 0 {
-            score = self.search_child::<FULL>(child, side, new_depth, ply, alpha, alpha + 1, false);
+            score = self.search_child::<FULL, SMP>(
+                child,
+                side,
+                new_depth,
+                ply,
+                alpha,
+                alpha + 1,
+                false,
+            );
         }
         if score > alpha && score < beta && beta - alpha > 1 {
-            score = self.search_child::<FULL>(child, side, new_depth, ply, alpha, beta, false);
+            score = self.search_child::<FULL, SMP>(child, side, new_depth, ply, alpha, beta, false);
         }
         score
     }
 
     /// Fail-soft alpha-beta: the score of `game` for its side to move, exact when it lies
     /// strictly inside `alpha..beta`, otherwise a bound on the far side of the window.
-    pub(crate) fn alphabeta<const FULL: bool>(
+    pub(crate) fn alphabeta<const FULL: bool, const SMP: bool>(
         &mut self,
         game: &mut G,
         mut depth: i32,
@@ -260,7 +270,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence_body::<FULL>(game, ply, alpha, beta);
+            return self.quiescence_body::<FULL, SMP>(game, ply, alpha, beta);
         }
         if self.count_node_and_check_abort() {
             return DRAW;
@@ -334,13 +344,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let null_depth = depth - 1 - reduction;
             let score = if G::UNDO {
                 game.play_null();
-                let score = self.null_child::<FULL>(game, side, null_depth, ply, beta);
+                let score = self.null_child::<FULL, SMP>(game, side, null_depth, ply, beta);
                 game.undo_null();
                 score
             } else {
                 let mut child = game.clone();
                 child.play_null();
-                self.null_child::<FULL>(&mut child, side, null_depth, ply, beta)
+                self.null_child::<FULL, SMP>(&mut child, side, null_depth, ply, beta)
             };
             if self.aborted() {
                 return DRAW;
@@ -437,14 +447,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     moves,
                     best,
                     (beta, pv_node, ply, 0),
-                    |this, game, _, mv, _| this.leaf_move(game, mv, side, ply),
+                    |this, game, _, mv, _| this.leaf_move::<SMP>(game, mv, side, ply),
                 );
             } else {
                 // The key tells positions apart only with the table (and without it the threads
-                // share nothing anyway). One thread runs the loop compiled without deferral.
+                // share nothing anyway). One thread runs a copy of the search compiled without
+                // deferral (`SMP` false).
                 let node = (beta, pv_node, ply, key);
-                if config.tt && self.shared.searching.enabled() && depth >= DEFER_MIN_DEPTH {
-                    self.lean_loop_deferring::<FULL>(game, moves, best, node, (side, depth));
+                if SMP && config.tt && depth >= DEFER_MIN_DEPTH {
+                    self.lean_loop_deferring::<FULL, SMP>(game, moves, best, node, (side, depth));
                 } else {
                     self.lean_loop::<false>(
                         game,
@@ -452,7 +463,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         best,
                         node,
                         |this, game, index, mv, alpha| {
-                            this.lean_child::<FULL>(
+                            this.lean_child::<FULL, SMP>(
                                 game,
                                 index,
                                 mv,
@@ -532,7 +543,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 let reduction = reduction.clamp(0, (depth - 2).max(0));
                 let full_window = index == 0 || (!config.pvs && reduction == 0);
                 let score = match built {
-                    Some(mut child) => self.search_sequence::<FULL>(
+                    Some(mut child) => self.search_sequence::<FULL, SMP>(
                         &mut child,
                         side,
                         depth - 1,
@@ -542,7 +553,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         beta,
                         full_window,
                     ),
-                    None => self.search_move::<FULL>(
+                    None => self.search_move::<FULL, SMP>(
                         game,
                         mv,
                         side,
@@ -655,11 +666,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     }
 
     /// [`Self::lean_loop`] with deferral over the children of a lean node of `depth` whose
-    /// side is `side`, kept out of the node function (and cold): inlined there, its code cost
-    /// the one-thread search about 7 % more instructions, deferring or not; out of line, 3 %.
-    #[cold]
+    /// side is `side`, in the copy of the search for several threads only. Kept out of the node
+    /// function: inlined, two threads measured no faster.
     #[inline(never)]
-    fn lean_loop_deferring<const FULL: bool>(
+    fn lean_loop_deferring<const FULL: bool, const SMP: bool>(
         &mut self,
         game: &mut G,
         moves: &[G::Move],
@@ -669,14 +679,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     ) {
         let (beta, _, ply, _) = node;
         self.lean_loop::<true>(game, moves, best, node, |this, game, index, mv, alpha| {
-            this.lean_child::<FULL>(game, index, mv, alpha, (side, depth, ply, beta))
+            this.lean_child::<FULL, SMP>(game, index, mv, alpha, (side, depth, ply, beta))
         });
     }
 
     /// Searches `mv`, the move at `index` of a lean node of `depth` at `ply`: the first with the
     /// full window, the others with a null window when PVS is on.
     #[inline(always)]
-    fn lean_child<const FULL: bool>(
+    fn lean_child<const FULL: bool, const SMP: bool>(
         &mut self,
         game: &mut G,
         index: usize,
@@ -685,7 +695,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         (side, depth, ply, beta): (usize, i32, usize, Score),
     ) -> Score {
         let full_window = index == 0 || !self.config.pvs;
-        self.search_move::<FULL>(game, mv, side, depth - 1, 0, ply, alpha, beta, full_window)
+        self.search_move::<FULL, SMP>(game, mv, side, depth - 1, 0, ply, alpha, beta, full_window)
     }
 
     /// [`Self::take_score`] unless the search was aborted: true when the loop must end.
@@ -703,7 +713,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// Plays `mv`, a move to a leaf of the lean search, and returns the leaf's score in the view
     /// of `side`, the side of the node at `ply` it is played from.
     #[inline(always)]
-    fn leaf_move(&mut self, game: &mut G, mv: G::Move, side: usize, ply: usize) -> Score {
+    fn leaf_move<const SMP: bool>(
+        &mut self,
+        game: &mut G,
+        mv: G::Move,
+        side: usize,
+        ply: usize,
+    ) -> Score {
         let mut child;
         let leaf = if G::UNDO {
             game.play(mv);
@@ -714,7 +730,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             &mut child
         };
         let flip = self.side::<false>(leaf) != side;
-        let score = self.leaf::<false>(leaf, ply + 1, -INFINITY, INFINITY);
+        let score = self.leaf::<false, SMP>(leaf, ply + 1, -INFINITY, INFINITY);
         if G::UNDO {
             game.undo(mv);
         }
@@ -800,7 +816,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     }
 
     /// Searches the position after a null move with a null window at `beta`.
-    fn null_child<const FULL: bool>(
+    fn null_child<const FULL: bool, const SMP: bool>(
         &mut self,
         child: &mut G,
         side: usize,
@@ -814,7 +830,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         } else {
             (beta - 1, beta)
         };
-        let score = self.alphabeta::<FULL>(child, depth, ply + 1, low, high, false);
+        let score = self.alphabeta::<FULL, SMP>(child, depth, ply + 1, low, high, false);
         if flip { -score } else { score }
     }
 
@@ -869,7 +885,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// (game over, repetition, the ply limit, a check extension), without an interior node's
     /// set-up, then quiescence search or the evaluation.
     #[inline]
-    fn leaf<const FULL: bool>(
+    fn leaf<const FULL: bool, const SMP: bool>(
         &mut self,
         game: &mut G,
         ply: usize,
@@ -886,13 +902,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         if FULL && self.config.check_extension && game.in_check() {
             // Extended by a ply: an interior node after all (its checks above repeat).
-            return self.alphabeta::<FULL>(game, 0, ply, alpha, beta, true);
+            return self.alphabeta::<FULL, SMP>(game, 0, ply, alpha, beta, true);
         }
-        self.quiescence_body::<FULL>(game, ply, alpha, beta)
+        self.quiescence_body::<FULL, SMP>(game, ply, alpha, beta)
     }
 
     /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.
-    fn quiescence<const FULL: bool>(
+    fn quiescence<const FULL: bool, const SMP: bool>(
         &mut self,
         game: &mut G,
         ply: usize,
@@ -903,13 +919,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if let Some(score) = self.end_score::<FULL>(game, ply) {
             return score;
         }
-        self.quiescence_body::<FULL>(game, ply, alpha, beta)
+        self.quiescence_body::<FULL, SMP>(game, ply, alpha, beta)
     }
 
     /// Quiescence search of a position known not to be over: stand pat on the evaluation, then
     /// try the noisy moves (every move when in check, where standing pat is not an option).
     #[inline]
-    fn quiescence_body<const FULL: bool>(
+    fn quiescence_body<const FULL: bool, const SMP: bool>(
         &mut self,
         game: &mut G,
         ply: usize,
@@ -924,18 +940,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             return self.evaluate::<FULL>(game);
         }
         if game.in_check() {
-            return self.quiescence_moves::<FULL>(game, ply, alpha, beta, true, -INFINITY);
+            return self.quiescence_moves::<FULL, SMP>(game, ply, alpha, beta, true, -INFINITY);
         }
         let stand_pat = self.evaluate::<FULL>(game);
         if stand_pat >= beta {
             return stand_pat;
         }
-        self.quiescence_moves::<FULL>(game, ply, alpha.max(stand_pat), beta, false, stand_pat)
+        self.quiescence_moves::<FULL, SMP>(game, ply, alpha.max(stand_pat), beta, false, stand_pat)
     }
 
     /// The move loop of quiescence search: every move when `in_check`, else the noisy moves
     /// against the stand-pat score `best_score`.
-    fn quiescence_moves<const FULL: bool>(
+    fn quiescence_moves<const FULL: bool, const SMP: bool>(
         &mut self,
         game: &mut G,
         ply: usize,
@@ -966,13 +982,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let mv = moves[index];
             let score = if G::UNDO {
                 game.play(mv);
-                let score = self.search_child::<FULL>(game, side, 0, ply, alpha, beta, true);
+                let score = self.search_child::<FULL, SMP>(game, side, 0, ply, alpha, beta, true);
                 game.undo(mv);
                 score
             } else {
                 let mut child = game.clone();
                 child.play(mv);
-                self.search_child::<FULL>(&mut child, side, 0, ply, alpha, beta, true)
+                self.search_child::<FULL, SMP>(&mut child, side, 0, ply, alpha, beta, true)
             };
             if self.aborted() {
                 break;

@@ -340,10 +340,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let score = if self.lean {
-                self.alphabeta::<false>(root, depth as i32, 0, alpha, beta, true)
+            // The lean search defers moves only with several threads, in a copy compiled for
+            // them: the one-thread copy has nothing of it (its mere presence cost the
+            // one-thread search 4 % more instructions). The full search never defers.
+            let score = if !self.lean {
+                self.alphabeta::<true, false>(root, depth as i32, 0, alpha, beta, true)
+            } else if self.shared.searching.enabled() {
+                self.alphabeta::<false, true>(root, depth as i32, 0, alpha, beta, true)
             } else {
-                self.alphabeta::<true>(root, depth as i32, 0, alpha, beta, true)
+                self.alphabeta::<false, false>(root, depth as i32, 0, alpha, beta, true)
             };
             if self.aborted() {
                 return score;
