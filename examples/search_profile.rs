@@ -121,15 +121,15 @@ fn our_search(search: &str) -> Option<(Config, u32)> {
 }
 
 /// minimax's iterative search with `evaluator` and `options` to `depth` from `board` (the
-/// search built before the clock starts): when it started and its move; with `stats`, prints
-/// minimax's own statistics (its node count among them).
+/// search built before the clock starts): its time in seconds and its move; with `stats`,
+/// prints minimax's own statistics (its node count among them) after the clock stopped.
 fn time_minimax<E>(
     evaluator: E,
     options: minimax::IterativeOptions,
     depth: u8,
     board: &Board,
     stats: bool,
-) -> (Instant, Option<u8>)
+) -> (f64, Option<u8>)
 where
     E: minimax::Evaluator,
     E::G: minimax::Game<S = Board, M = u8>,
@@ -139,11 +139,12 @@ where
     iterative.set_max_depth(depth);
     let start = Instant::now();
     let best = iterative.choose_move(board);
+    let seconds = start.elapsed().as_secs_f64();
     if stats {
         let mut state = *board;
         println!("{}", iterative.stats(&mut state));
     }
-    (start, best)
+    (seconds, best)
 }
 
 fn run(
@@ -179,12 +180,12 @@ fn run(
             }
             "minimax" => {
                 use minimax::Strategy;
-                let start;
-                let best = match search {
+                let (seconds, best) = match search {
                     "plain" => {
                         let mut negamax = minimax::Negamax::new(MinimaxEval, PLAIN_DEPTH);
-                        start = Instant::now();
-                        negamax.choose_move(board)
+                        let start = Instant::now();
+                        let best = negamax.choose_move(board);
+                        (start.elapsed().as_secs_f64(), best)
                     }
                     "equivalent" | "equivalent-deep" => {
                         let depth = if search == "equivalent" {
@@ -193,10 +194,7 @@ fn run(
                             PARALLEL_DEPTH as u8
                         };
                         let options = minimax_options_with_table(table_mib);
-                        let best;
-                        (start, best) =
-                            time_minimax(MinimaxEval, options, depth, board, repetitions == 1);
-                        best
+                        time_minimax(MinimaxEval, options, depth, board, repetitions == 1)
                     }
                     "parallel" => {
                         let mut parallel = minimax::ParallelSearch::new(
@@ -205,8 +203,9 @@ fn run(
                             minimax::ParallelOptions::new().with_num_threads(PARALLEL_THREADS),
                         );
                         parallel.set_max_depth(PARALLEL_DEPTH as u8);
-                        start = Instant::now();
-                        parallel.choose_move(board)
+                        let start = Instant::now();
+                        let best = parallel.choose_move(board);
+                        (start.elapsed().as_secs_f64(), best)
                     }
                     "ordering" | "full" => {
                         let options = minimax_options_with_table(table_mib)
@@ -217,20 +216,16 @@ fn run(
                         } else {
                             options
                         };
-                        let depth = ITERATIVE_DEPTH;
-                        let best;
-                        (start, best) = time_minimax(
+                        time_minimax(
                             MinimaxEvalWithPass,
                             options,
-                            depth,
+                            ITERATIVE_DEPTH,
                             board,
                             repetitions == 1,
-                        );
-                        best
+                        )
                     }
                     _ => return Err(format!("minimax has no search {search:?}")),
                 };
-                let seconds = start.elapsed().as_secs_f64();
                 (
                     seconds,
                     format!("minimax {search}: move {:?}", best.map(|c| c + 1)),
