@@ -3,6 +3,7 @@
 //! helps their game and tests can compare an engine with a technique against one without it.
 
 use crate::score::Score;
+use core::fmt;
 
 /// How players are grouped into the two sides of an alpha-beta search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -147,3 +148,32 @@ impl Config {
         }
     }
 }
+
+/// The transposition table a configuration asks for cannot be allocated (more memory than the
+/// system gives the program). Returned by [`Searcher::try_new`](crate::Searcher::try_new) and
+/// [`MultiSearch::try_new`](crate::multiplayer::MultiSearch::try_new); the searcher then does
+/// not exist, and nothing else changed.
+///
+/// ```
+/// use plyforge_search::{Config, Searcher, TableSizeError};
+/// // A pebibyte: beyond the address space of any machine this runs on.
+/// let config = Config { tt_mib: 1 << 30, ..Config::default() };
+/// assert_eq!(Searcher::try_new(config).err(), Some(TableSizeError { mib: 1 << 30 }));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableSizeError {
+    /// The requested size in MiB.
+    pub mib: usize,
+}
+
+impl fmt::Display for TableSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a transposition table of {} MiB cannot be allocated",
+            self.mib
+        )
+    }
+}
+
+impl std::error::Error for TableSizeError {}

@@ -76,7 +76,7 @@ mod search;
 mod thread;
 mod tt;
 
-pub use config::{Config, Mode};
+pub use config::{Config, Mode, TableSizeError};
 pub use game::{Evaluator, Game, Outcome};
 pub use limits::{Limits, StopFlag};
 pub use moves::{ArrayVec, MoveBuffer, MoveList};

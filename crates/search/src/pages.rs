@@ -64,27 +64,32 @@ unsafe impl<T: Zeroable + Send> Send for PageAligned<T> {}
 unsafe impl<T: Zeroable + Sync> Sync for PageAligned<T> {}
 
 impl<T: Zeroable> PageAligned<T> {
-    /// `len` default values, on huge pages in a mapping of their own where the system allows.
-    pub fn new(len: usize) -> Self {
+    /// `len` default values, on huge pages in a mapping of their own where the system allows;
+    /// `None` when neither the system nor the allocator can provide that much memory.
+    pub fn try_new(len: usize) -> Option<Self> {
         let size = size_of::<T>();
         let bytes = len.saturating_mul(size);
         if bytes >= HUGE_PAGE
             && align_of::<T>() <= HUGE_PAGE
             && let Some(array) = Self::mapped(len, bytes)
         {
-            return array;
+            return Some(array);
         }
         Self::boxed(len)
     }
 
-    /// `len` default values on the heap.
-    fn boxed(len: usize) -> Self {
-        let values: Box<[T]> = (0..len).map(|_| T::default()).collect();
-        PageAligned {
+    /// `len` default values on the heap; `None` when the allocator refuses them (rather than
+    /// aborting the program, as an infallible allocation would).
+    fn boxed(len: usize) -> Option<Self> {
+        let mut values = Vec::new();
+        values.try_reserve_exact(len).ok()?;
+        values.extend((0..len).map(|_| T::default()));
+        let values = values.into_boxed_slice();
+        Some(PageAligned {
             values: NonNull::from(Box::leak(values)).cast(),
             len,
             source: Source::Heap,
-        }
+        })
     }
 
     /// `len` zeroed values (`bytes` bytes) in a mapping of their own on a 2 MiB boundary, its
@@ -224,7 +229,7 @@ mod tests {
     fn large_arrays_start_on_a_huge_page_and_hold_defaults() {
         // 3 MiB plus a line: a mapping of its own, advised, touched and unmapped on drop.
         let count = 3 * (1 << 20) / 64 + 1;
-        let mut lines = PageAligned::<Line>::new(count);
+        let mut lines = PageAligned::<Line>::try_new(count).unwrap();
         // A mapping of its own on a huge-page boundary on Linux; a boxed slice elsewhere.
         #[cfg(target_os = "linux")]
         {
@@ -245,16 +250,25 @@ mod tests {
         assert_eq!(lines[1].0[0].load(Ordering::Relaxed), 3);
         drop(lines);
         // A second array after the first is unmapped starts from defaults again.
-        let again = PageAligned::<Line>::new(count);
+        let again = PageAligned::<Line>::try_new(count).unwrap();
         assert!((0..count).all(|index| word(&again, index) == 0));
     }
 
     #[test]
+    fn impossible_sizes_are_refused_not_fatal() {
+        // More lines than the address space holds: the mapping and the allocator refuse them.
+        assert!(PageAligned::<Line>::try_new(usize::MAX / 64).is_none());
+        assert!(PageAligned::<Line>::try_new(usize::MAX).is_none());
+        // Still usable afterwards.
+        assert_eq!(PageAligned::<Line>::try_new(10).unwrap().len(), 10);
+    }
+
+    #[test]
     fn small_arrays_are_plain() {
-        let lines = PageAligned::<Line>::new(10);
+        let lines = PageAligned::<Line>::try_new(10).unwrap();
         assert!(matches!(lines.source, Source::Heap));
         assert_eq!(lines.len(), 10);
         assert!((0..10).all(|index| word(&lines, index) == 0));
-        assert!(PageAligned::<Line>::new(0).is_empty());
+        assert!(PageAligned::<Line>::try_new(0).unwrap().is_empty());
     }
 }

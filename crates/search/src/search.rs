@@ -2,7 +2,7 @@
 //! (kept between searches, so that a game's next move starts with the previous search's
 //! knowledge) and runs iterative-deepening alpha-beta on one or more threads.
 
-use crate::config::{Config, Mode};
+use crate::config::{Config, Mode, TableSizeError};
 use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
@@ -35,13 +35,26 @@ pub struct Searcher {
 
 impl Searcher {
     /// A searcher with `config` and an empty transposition table of `config.tt_mib` MiB.
+    ///
+    /// # Panics
+    /// When the table cannot be allocated; [`Searcher::try_new`] returns an error instead (for
+    /// sizes that come from a user).
     pub fn new(config: Config) -> Self {
+        Self::try_new(config).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// A searcher with `config` and an empty transposition table of `config.tt_mib` MiB, or
+    /// [`TableSizeError`] when the system does not give that much memory. (The table's pages are
+    /// written once here, so a size the system promises but cannot back may still end the
+    /// program, as any allocation would.)
+    pub fn try_new(config: Config) -> Result<Self, TableSizeError> {
         let tt = if config.tt {
             TranspositionTable::with_shallow(config.tt_mib, config.tt_shallow_depth)
         } else {
             TranspositionTable::new(0)
-        };
-        Searcher { config, tt }
+        }
+        .ok_or(TableSizeError { mib: config.tt_mib })?;
+        Ok(Searcher { config, tt })
     }
 
     /// The configuration.

@@ -136,15 +136,16 @@ fn empty_buckets(count: usize) -> Box<[Bucket]> {
 }
 
 impl TranspositionTable {
-    /// One table of `mib` MiB (at least one bucket).
-    pub fn new(mib: usize) -> Self {
+    /// One table of `mib` MiB (at least one bucket); `None` when the memory cannot be had.
+    pub fn new(mib: usize) -> Option<Self> {
         Self::with_shallow(mib, 0)
     }
 
     /// A table of `mib` MiB in all (at least one bucket in each part), whose results of depth
     /// `shallow_depth` and less go to a small table of [`SHALLOW_BYTES`] (or an eighth of a
     /// smaller table) taken from the total; one table when `shallow_depth` is 0 or less.
-    pub fn with_shallow(mib: usize, shallow_depth: i32) -> Self {
+    /// `None` when the memory cannot be had.
+    pub fn with_shallow(mib: usize, shallow_depth: i32) -> Option<Self> {
         let bytes = mib.saturating_mul(1 << 20);
         let shallow_depth = shallow_depth.max(0);
         let shallow_bytes = if shallow_depth > 0 {
@@ -152,12 +153,12 @@ impl TranspositionTable {
         } else {
             0
         };
-        TranspositionTable {
-            buckets: PageAligned::new(((bytes - shallow_bytes) / BUCKET_BYTES).max(1)),
+        Some(TranspositionTable {
+            buckets: PageAligned::try_new(((bytes - shallow_bytes) / BUCKET_BYTES).max(1))?,
             shallow: empty_buckets(shallow_bytes / BUCKET_BYTES),
             shallow_depth,
             age: 0,
-        }
+        })
     }
 
     /// Empties the table.
@@ -346,7 +347,7 @@ mod tests {
 
     #[test]
     fn store_probe_and_replace() {
-        let tt = TranspositionTable::new(0);
+        let tt = TranspositionTable::new(0).unwrap();
         let entry = |depth| Entry {
             move_key: Some(depth as u16),
             score: depth,
@@ -375,7 +376,7 @@ mod tests {
 
     #[test]
     fn shallow_results_go_to_the_small_table() {
-        let tt = TranspositionTable::with_shallow(1, 2);
+        let tt = TranspositionTable::with_shallow(1, 2).unwrap();
         assert_eq!(
             tt.shallow.len(),
             SHALLOW_BYTES.min((1 << 20) / 8) / BUCKET_BYTES
@@ -401,7 +402,7 @@ mod tests {
         assert_eq!(tt.probe_at(12, 2), None);
         assert_eq!(tt.probe(12), Some(entry(3)));
         // Without a small table, every depth shares the main one.
-        let single = TranspositionTable::with_shallow(1, 0);
+        let single = TranspositionTable::with_shallow(1, 0).unwrap();
         single.store(11, entry(2));
         assert_eq!(single.probe_at(11, 1), Some(entry(2)));
         assert_eq!(
@@ -414,7 +415,7 @@ mod tests {
     fn prefetch_changes_nothing() {
         // Exercises the prefetch's `unsafe` block on every bucket, the first and last
         // keys included: the table must read back exactly as before.
-        let tt = TranspositionTable::with_shallow(1, 2);
+        let tt = TranspositionTable::with_shallow(1, 2).unwrap();
         let entry = Entry {
             move_key: Some(3),
             score: -12,
@@ -437,7 +438,7 @@ mod tests {
 
     #[test]
     fn torn_entries_are_rejected() {
-        let tt = TranspositionTable::new(0);
+        let tt = TranspositionTable::new(0).unwrap();
         let a = Entry {
             move_key: Some(1),
             score: 5,

@@ -985,3 +985,41 @@ proptest! {
         }
     }
 }
+
+/// A table the system cannot give is a typed error from `try_new` for every algorithm that
+/// keeps one (paranoid through its alpha-beta searcher, best-reply through its own), not an
+/// abort; the same configuration with a small table builds and searches.
+#[test]
+fn impossible_table_sizes_are_errors() {
+    use plyforge_search::TableSizeError;
+    // A pebibyte: beyond any machine's address space.
+    let impossible = 1 << 30;
+    for algorithm in [
+        Algorithm::Paranoid,
+        Algorithm::BestReply,
+        Algorithm::BestReplyPlus,
+    ] {
+        let config = MultiConfig {
+            algorithm,
+            tt_mib: impossible,
+            ..MultiConfig::default()
+        };
+        assert_eq!(
+            MultiSearch::try_new(config).err(),
+            Some(TableSizeError { mib: impossible })
+        );
+        let small = MultiConfig {
+            algorithm,
+            tt_mib: 1,
+            ..MultiConfig::default()
+        };
+        assert!(MultiSearch::try_new(small).is_ok());
+    }
+    // Max^n keeps no table: any size builds.
+    let maxn = MultiConfig {
+        algorithm: Algorithm::MaxN,
+        tt_mib: impossible,
+        ..MultiConfig::default()
+    };
+    assert!(MultiSearch::try_new(maxn).is_ok());
+}

@@ -182,6 +182,24 @@ impl Engine {
         }
     }
 
+    /// A fresh searcher with a table of `hash_mib` MiB and `threads` threads. When the system
+    /// does not give that much memory, says so and keeps the sizes it had (the old table is
+    /// dropped first, so that the two never take memory together).
+    fn rebuild_searcher(&mut self, hash_mib: usize, threads: usize) {
+        self.searcher = None;
+        match Searcher::try_new(search_config(hash_mib, threads)) {
+            Ok(searcher) => {
+                self.searcher = Some(searcher);
+                self.hash_mib = hash_mib;
+                self.threads = threads;
+            }
+            Err(error) => {
+                self.complain(format!("{error}; Hash stays at {} MiB", self.hash_mib));
+                self.searcher = Some(Searcher::new(search_config(self.hash_mib, self.threads)));
+            }
+        }
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let number = |max: usize| -> Option<usize> {
             value
@@ -190,17 +208,11 @@ impl Engine {
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number(MAX_HASH_MIB) {
-                Some(mib) => {
-                    self.hash_mib = mib;
-                    self.searcher = Some(Searcher::new(search_config(self.hash_mib, self.threads)));
-                }
+                Some(mib) => self.rebuild_searcher(mib, self.threads),
                 None => self.complain(format!("Hash takes a size in MiB from 1 to {MAX_HASH_MIB}")),
             },
             "threads" => match number(MAX_THREADS) {
-                Some(threads) => {
-                    self.threads = threads;
-                    self.searcher = Some(Searcher::new(search_config(self.hash_mib, self.threads)));
-                }
+                Some(threads) => self.rebuild_searcher(self.hash_mib, threads),
                 None => self.complain(format!("Threads takes a number from 1 to {MAX_THREADS}")),
             },
             "clear hash" => {

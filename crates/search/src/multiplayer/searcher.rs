@@ -7,7 +7,7 @@ use super::config::{Algorithm, MultiConfig, MultiError};
 use super::context::Context;
 use super::report::{MultiInfo, MultiResult, PlayerMove};
 use super::score_vector::ScoreVector;
-use crate::config::{Config, Mode};
+use crate::config::{Config, Mode, TableSizeError};
 use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
@@ -68,24 +68,42 @@ struct Iteration {
 
 impl MultiSearch {
     /// A search with `config`.
+    ///
+    /// # Panics
+    /// When its transposition table cannot be allocated; [`MultiSearch::try_new`] returns an
+    /// error instead.
     pub fn new(config: MultiConfig) -> Self {
+        Self::try_new(config).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// A search with `config`, or [`TableSizeError`] when its transposition table of
+    /// `config.tt_mib` MiB cannot be allocated.
+    pub fn try_new(config: MultiConfig) -> Result<Self, TableSizeError> {
         let best_reply = matches!(
             config.algorithm,
             Algorithm::BestReply | Algorithm::BestReplyPlus
         );
-        let paranoid = (config.algorithm == Algorithm::Paranoid).then(|| {
-            Searcher::new(Config {
+        let too_large = TableSizeError { mib: config.tt_mib };
+        let paranoid = if config.algorithm == Algorithm::Paranoid {
+            Some(Searcher::try_new(Config {
                 mode: Mode::Paranoid,
                 tt: config.tt_mib > 0,
                 tt_mib: config.tt_mib,
                 ..Config::default()
-            })
-        });
-        MultiSearch {
+            })?)
+        } else {
+            None
+        };
+        let tt = if best_reply && config.tt_mib > 0 {
+            Some(TranspositionTable::new(config.tt_mib).ok_or(too_large)?)
+        } else {
+            None
+        };
+        Ok(MultiSearch {
             config,
-            tt: (best_reply && config.tt_mib > 0).then(|| TranspositionTable::new(config.tt_mib)),
+            tt,
             paranoid,
-        }
+        })
     }
 
     /// Forgets everything learnt in earlier searches (the transposition table). Call it when
