@@ -152,7 +152,7 @@ impl Board {
 
     /// The role on a square known to be occupied.
     #[inline(always)]
-    fn occupied_role(&self, square: usize) -> Role {
+    pub(crate) fn occupied_role(&self, square: usize) -> Role {
         let bit = 1 << square;
         if self.roles[Role::Pawn as usize] & bit != 0 {
             Role::Pawn
