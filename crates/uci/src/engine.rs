@@ -17,6 +17,8 @@ pub const ENGINE_AUTHOR: &str = "the Plyforge developers";
 
 const DEFAULT_HASH_MIB: usize = 16;
 const MAX_HASH_MIB: usize = 4096;
+/// The smallest table, the engine's last resort when memory runs short.
+const MIN_HASH_MIB: usize = 1;
 const MAX_THREADS: usize = 64;
 
 /// Where the engine writes its lines (one call per line, without the newline).
@@ -134,7 +136,7 @@ impl Engine {
                 self.say(&format!("id name {ENGINE_NAME}"));
                 self.say(&format!("id author {ENGINE_AUTHOR}"));
                 self.say(&format!(
-                    "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
+                    "option name Hash type spin default {DEFAULT_HASH_MIB} min {MIN_HASH_MIB} max {MAX_HASH_MIB}"
                 ));
                 self.say(&format!(
                     "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
@@ -194,8 +196,14 @@ impl Engine {
                 self.threads = threads;
             }
             Err(error) => {
+                // The old size again; should even that fail now, the smallest table.
+                let searcher = Searcher::try_new(search_config(self.hash_mib, self.threads))
+                    .unwrap_or_else(|_| {
+                        self.hash_mib = MIN_HASH_MIB;
+                        Searcher::new(search_config(MIN_HASH_MIB, self.threads))
+                    });
                 self.complain(format!("{error}; Hash stays at {} MiB", self.hash_mib));
-                self.searcher = Some(Searcher::new(search_config(self.hash_mib, self.threads)));
+                self.searcher = Some(searcher);
             }
         }
     }
@@ -209,7 +217,9 @@ impl Engine {
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number(MAX_HASH_MIB) {
                 Some(mib) => self.rebuild_searcher(mib, self.threads),
-                None => self.complain(format!("Hash takes a size in MiB from 1 to {MAX_HASH_MIB}")),
+                None => self.complain(format!(
+                    "Hash takes a size in MiB from {MIN_HASH_MIB} to {MAX_HASH_MIB}"
+                )),
             },
             "threads" => match number(MAX_THREADS) {
                 Some(threads) => self.rebuild_searcher(self.hash_mib, threads),
