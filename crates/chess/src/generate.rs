@@ -108,11 +108,12 @@ impl Board {
     /// Whether `mv` captures a piece or promotes.
     #[inline]
     pub fn is_noisy(&self, mv: Move) -> bool {
-        use crate::moves::MoveKind;
-        match mv.kind() {
-            MoveKind::Normal => self.colors[(!self.side).index()] & mv.to().bit() != 0,
-            MoveKind::Castle => false,
-            MoveKind::EnPassant | MoveKind::Promotion(_) => true,
+        use crate::moves::{KIND_CASTLE, KIND_EN_PASSANT, KIND_PROMOTION};
+        // From the bits, as the search asks for every move (decoding the kind costs more).
+        match mv.kind_bits() {
+            KIND_CASTLE => false,
+            KIND_EN_PASSANT | KIND_PROMOTION.. => true,
+            _ => self.colors[(!self.side).index()] & 1 << mv.target_index() != 0,
         }
     }
 }

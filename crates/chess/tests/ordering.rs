@@ -1,5 +1,6 @@
-//! The move-ordering hint the search sorts by (`Game::move_order_hint`), computed from a move's
-//! bits for speed, against its definition on decoded moves: MVV-LVA.
+//! The move-ordering facts the search asks for every move (`Game::move_order_hint`,
+//! `Game::is_noisy`), computed from a move's bits for speed, against their definitions on
+//! decoded moves: MVV-LVA, and captures or promotions.
 
 use plyforge_chess::{Board, Move, MoveKind, Role};
 use plyforge_search::Game;
@@ -38,9 +39,19 @@ fn mvv_lva(board: &Board, mv: Move) -> i32 {
     }
 }
 
+/// Captures (en passant included) and promotions; castling, which the encoding writes as the
+/// king taking its own rook, is quiet.
+fn noisy(board: &Board, mv: Move) -> bool {
+    match mv.kind() {
+        MoveKind::Castle => false,
+        MoveKind::EnPassant | MoveKind::Promotion(_) => true,
+        MoveKind::Normal => board.color_on(mv.to()) == Some(!board.side_to_move()),
+    }
+}
+
 /// Every legal move of every position of the perft suite and of the positions one move later.
 #[test]
-fn move_order_hint_is_mvv_lva() {
+fn ordering_facts_match_their_definitions() {
     // `shared/data/chess`, beside the project root; some of its positions are impossible on
     // purpose and refused by the parser.
     let suite =
@@ -54,11 +65,17 @@ fn move_order_hint_is_mvv_lva() {
         };
         for mv in board.legal_moves() {
             assert_eq!(board.move_order_hint(mv), mvv_lva(&board, mv), "{fen} {mv}");
+            assert_eq!(board.is_noisy(mv), noisy(&board, mv), "{fen} {mv}");
             let mut child = board;
             child.play(mv);
             for reply in child.legal_moves() {
                 let hint = child.move_order_hint(reply);
                 assert_eq!(hint, mvv_lva(&child, reply), "{fen} {mv} {reply}");
+                assert_eq!(
+                    child.is_noisy(reply),
+                    noisy(&child, reply),
+                    "{fen} {mv} {reply}"
+                );
                 checked += 1;
                 captures += (hint != 0) as u32;
             }
