@@ -332,9 +332,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             Some(score)
                 if config.aspiration && depth >= ASPIRATION_MIN_DEPTH && !is_decisive(score) =>
             {
+                // Saturating: the window is the user's, any `Score`.
                 (
-                    (score - delta).max(-INFINITY),
-                    (score + delta).min(INFINITY),
+                    score.saturating_sub(delta).max(-INFINITY),
+                    score.saturating_add(delta).min(INFINITY),
                 )
             }
             _ => (-INFINITY, INFINITY),
@@ -355,9 +356,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             if score <= alpha && alpha > -INFINITY {
                 beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITY);
+                alpha = score.saturating_sub(delta).max(-INFINITY);
             } else if score >= beta && beta < INFINITY {
-                beta = (score + delta).min(INFINITY);
+                beta = score.saturating_add(delta).min(INFINITY);
             } else {
                 return score;
             }

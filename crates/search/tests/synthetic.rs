@@ -229,7 +229,19 @@ fn exact_configs(mode: Mode) -> Vec<(&'static str, Config)> {
         tt_shallow_depth: 2,
         ..tt.clone()
     };
+    // Any window a user may set: the widest (its bounds saturate) and a negative one (taken
+    // as the narrowest).
+    let widest_window = Config {
+        aspiration_window: Score::MAX,
+        ..tt.clone()
+    };
+    let negative_window = Config {
+        aspiration_window: Score::MIN,
+        ..tt.clone()
+    };
     vec![
+        ("aspiration, widest window", widest_window),
+        ("aspiration, negative window", negative_window),
         ("alpha-beta", plain),
         ("iterative deepening", iterative),
         ("tt from depth 2", shallow_tt_off),
