@@ -38,18 +38,13 @@ fn default_without(variant: &str) -> Result<Config, String> {
     if parts.next() != Some("") {
         return Err(format!("a variant starts with without-, got {variant:?}"));
     }
-    for technique in parts {
-        let switch = match technique.trim_end_matches('-') {
-            "lmr" => &mut config.lmr,
-            "null-move" => &mut config.null_move,
-            "killers" => &mut config.killers,
-            "history" => &mut config.history,
-            "quiescence" => &mut config.quiescence,
-            "check-extension" => &mut config.check_extension,
-            "aspiration" => &mut config.aspiration,
-            "pvs" => &mut config.pvs,
-            other => return Err(format!("unknown technique {other:?} in {variant:?}")),
-        };
+    for technique in parts.map(|part| part.trim_end_matches('-')) {
+        let switch = config.technique_mut(technique).ok_or_else(|| {
+            format!(
+                "unknown technique {technique:?} in {variant:?} (known: {})",
+                Config::TECHNIQUES.join(", ")
+            )
+        })?;
         *switch = false;
     }
     Ok(config)

@@ -180,16 +180,7 @@ fn our_default_without<'a>(techniques: impl Iterator<Item = &'a str>) -> Result<
         ..Config::default()
     };
     for technique in techniques {
-        let switch = match technique {
-            "lmr" => &mut config.lmr,
-            "null-move" => &mut config.null_move,
-            "killers" => &mut config.killers,
-            "history" => &mut config.history,
-            "aspiration" => &mut config.aspiration,
-            "pvs" => &mut config.pvs,
-            other => return Err(other),
-        };
-        *switch = false;
+        *config.technique_mut(technique).ok_or(technique)? = false;
     }
     Ok(config)
 }
@@ -242,8 +233,8 @@ fn parse_pairing(name: &str) -> Result<Pairing, String> {
     let kind = parts.next().unwrap_or_default();
     let config = our_default_without(parts).map_err(|technique| {
         format!(
-            "unknown technique {technique:?} in {name:?} (lmr, null-move, killers, history, \
-             aspiration, pvs)"
+            "unknown technique {technique:?} in {name:?} ({})",
+            Config::TECHNIQUES.join(", ")
         )
     })?;
     match kind {

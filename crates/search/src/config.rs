@@ -130,6 +130,50 @@ impl Config {
         }
     }
 
+    /// The names of the switchable techniques, as [`Config::technique_mut`] takes them: each
+    /// field's name in kebab case.
+    pub const TECHNIQUES: [&'static str; 11] = [
+        "iterative-deepening",
+        "tt",
+        "pvs",
+        "aspiration",
+        "null-move",
+        "lmr",
+        "killers",
+        "history",
+        "order-hints",
+        "quiescence",
+        "check-extension",
+    ];
+
+    /// The switch of the technique called `name` (one of [`Config::TECHNIQUES`]), for tools
+    /// that take techniques by name, such as a match of a configuration against itself with
+    /// one technique off; `None` for any other name.
+    ///
+    /// ```
+    /// use plyforge_search::Config;
+    /// let mut config = Config::default();
+    /// *config.technique_mut("null-move").unwrap() = false;
+    /// assert!(!config.null_move && config.lmr);
+    /// assert!(config.technique_mut("futility").is_none());
+    /// ```
+    pub fn technique_mut(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "iterative-deepening" => &mut self.iterative_deepening,
+            "tt" => &mut self.tt,
+            "pvs" => &mut self.pvs,
+            "aspiration" => &mut self.aspiration,
+            "null-move" => &mut self.null_move,
+            "lmr" => &mut self.lmr,
+            "killers" => &mut self.killers,
+            "history" => &mut self.history,
+            "order-hints" => &mut self.order_hints,
+            "quiescence" => &mut self.quiescence,
+            "check-extension" => &mut self.check_extension,
+            _ => return None,
+        })
+    }
+
     /// Plain fixed-depth alpha-beta in generation order: every technique off.
     pub fn plain() -> Self {
         Config {
@@ -177,3 +221,27 @@ impl fmt::Display for TableSizeError {
 }
 
 impl std::error::Error for TableSizeError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every name reaches its own switch: all of them off is `Config::plain()`, each one alone
+    /// off changes exactly one field of the default.
+    #[test]
+    fn every_technique_has_its_switch() {
+        let mut all_off = Config::default();
+        for name in Config::TECHNIQUES {
+            *all_off.technique_mut(name).unwrap() = false;
+            let mut one_off = Config::default();
+            *one_off.technique_mut(name).unwrap() = false;
+            let changed = Config::TECHNIQUES
+                .iter()
+                .filter(|&&other| !*one_off.technique_mut(other).unwrap())
+                .count();
+            assert_eq!(changed, 1, "{name}");
+        }
+        assert_eq!(all_off, Config::plain());
+        assert!(Config::default().technique_mut("").is_none());
+    }
+}
