@@ -150,6 +150,12 @@ impl Board {
             .find(|role| self.roles[role.index()] & bit != 0)
     }
 
+    /// Whether a piece of the side not to move stands on `square` (a move there captures it).
+    #[inline(always)]
+    pub(crate) fn enemy_on(&self, square: usize) -> bool {
+        self.colors[(!self.side).index()] & 1 << square != 0
+    }
+
     /// The role on a square known to be occupied.
     #[inline(always)]
     pub(crate) fn occupied_role(&self, square: usize) -> Role {

@@ -138,7 +138,7 @@ impl Game for Board {
             return 0;
         } else if kind == KIND_EN_PASSANT {
             ORDER_VALUES[Role::Pawn.index()]
-        } else if self.colors[(!self.side).index()] & 1 << to != 0 {
+        } else if self.enemy_on(to) {
             ORDER_VALUES[self.occupied_role(to).index()]
         } else {
             0

@@ -113,7 +113,7 @@ impl Board {
         match mv.kind_bits() {
             KIND_CASTLE => false,
             KIND_EN_PASSANT | KIND_PROMOTION.. => true,
-            _ => self.colors[(!self.side).index()] & 1 << mv.target_index() != 0,
+            _ => self.enemy_on(mv.target_index()),
         }
     }
 }
