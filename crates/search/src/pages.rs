@@ -5,9 +5,10 @@
 //! A transposition table is read at random addresses, one cache line per probe. With 4 KiB
 //! pages a table of 16 MiB spans 4096 pages, more than a core's second-level TLB holds, so most
 //! probes also pay a page-table walk; on 2 MiB pages the same table needs 8 TLB entries.
-//! Measured on Connect Four to depth 12 (docs/search.md): a 16 MiB table on 4 KiB pages took
-//! about 1.3-1.5 times as long as on huge pages, for the same nodes. Linux gives huge pages to a
-//! region only when it is aligned to 2 MiB and either the system enables them for every
+//! Measured on Connect Four to depth 12 (docs/search-history.md, session 3): a 16 MiB table on
+//! 4 KiB pages took 1.08-1.12 times as long as on huge pages, for the same nodes, with the next
+//! child's bucket already prefetched. Linux gives huge pages to a region only when it is
+//! aligned to 2 MiB and either the system enables them for every
 //! allocation (`/sys/kernel/mm/transparent_hugepage/enabled` is `always`) or the program asks
 //! for them (`madvise`, the default of many distributions): this module does both.
 //!
