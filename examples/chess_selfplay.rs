@@ -47,6 +47,12 @@ fn default_without(variant: &str) -> Result<Config, String> {
         })?;
         *switch = false;
     }
+    if !config.iterative_deepening {
+        return Err(format!(
+            "{variant:?}: a game at equal time needs iterative deepening (a search without it \
+             has only a depth limit)"
+        ));
+    }
     Ok(config)
 }
 

@@ -237,6 +237,12 @@ fn parse_pairing(name: &str) -> Result<Pairing, String> {
             Config::TECHNIQUES.join(", ")
         )
     })?;
+    if !config.iterative_deepening {
+        return Err(format!(
+            "{name:?}: a match at equal time needs iterative deepening (a search without it \
+             has only a depth limit)"
+        ));
+    }
     match kind {
         "full" => Ok(Pairing::Full(config)),
         "self" => Ok(Pairing::AgainstEquivalent(config)),

@@ -39,7 +39,9 @@ pub struct Config {
     /// Iterative deepening: search depth 1, 2, 3, … up to the limit, each iteration ordering
     /// the next. Off: the depth limit is searched at once (a plain fixed-depth search; time and
     /// node limits and the stop flag then have no completed iteration to fall back on, so that
-    /// one iteration always runs to its end).
+    /// one iteration always runs to its end). A search without it therefore needs a depth
+    /// limit: without one it returns
+    /// [`SearchError::DepthLimitRequired`](crate::SearchError::DepthLimitRequired).
     pub iterative_deepening: bool,
     /// Use the transposition table (probe, cut-offs, move ordering). Off: nothing is stored.
     pub tt: bool,

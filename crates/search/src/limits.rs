@@ -61,7 +61,9 @@ impl StopFlag {
 pub struct Limits {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// Stop after about this many nodes (exactly, with one thread).
+    /// Stop after about this many nodes. With one thread the search stops at the same node every
+    /// time (from the same state of its table); the count may end a few nodes past the limit,
+    /// as positions where the game ends are counted without a look at the limits.
     pub nodes: Option<u64>,
     /// Do not start a new iteration after this time.
     pub soft_time: Option<Duration>,

@@ -61,6 +61,10 @@ pub enum SearchError {
         /// The game's player count.
         players: usize,
     },
+    /// The configuration has no iterative deepening and the limits no depth: the search would
+    /// be one iteration to the deepest possible depth, which no time or node limit and no stop
+    /// flag can end (there would be no completed iteration to return).
+    DepthLimitRequired,
 }
 
 impl<M> SearchResult<M> {
@@ -91,6 +95,11 @@ impl fmt::Display for SearchError {
             SearchError::PlayerCount { mode, players } => write!(
                 f,
                 "{mode:?} search cannot play a game of {players} players (negamax: 2, paranoid: 2 to 6)"
+            ),
+            SearchError::DepthLimitRequired => write!(
+                f,
+                "a search without iterative deepening needs a depth limit: its one iteration \
+                 cannot be ended by a time or node limit or the stop flag"
             ),
         }
     }

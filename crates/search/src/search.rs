@@ -79,7 +79,8 @@ impl Searcher {
     ///
     /// # Errors
     /// [`SearchError::GameOver`] when `game` is over, [`SearchError::PlayerCount`] when the mode
-    /// does not fit the game's number of players.
+    /// does not fit the game's number of players, [`SearchError::DepthLimitRequired`] when the
+    /// configuration turns iterative deepening off and `limits` has no depth.
     pub fn search<G, E, R>(
         &mut self,
         game: &G,
@@ -94,6 +95,9 @@ impl Searcher {
         R: FnMut(&Info<'_, G::Move>),
     {
         let start = Instant::now();
+        if !self.config.iterative_deepening && limits.depth.is_none() {
+            return Err(SearchError::DepthLimitRequired);
+        }
         let players = game.player_count();
         let fits = match self.config.mode {
             Mode::Negamax => players == 2,

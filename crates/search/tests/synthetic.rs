@@ -675,6 +675,42 @@ fn wrong_player_count_is_an_error() {
     assert!(error.to_string().contains("3 players"));
 }
 
+/// Without iterative deepening a search is one iteration to its depth limit, which nothing can
+/// end early: without a depth limit it is refused, whatever else limits it (before, a node or
+/// time limit alone ran a search to the deepest ply, for ever in practice), and with one it
+/// runs as asked.
+#[test]
+fn a_search_without_iterative_deepening_needs_a_depth_limit() {
+    let root = Tree::endless(3);
+    let flag = StopFlag::new();
+    flag.stop();
+    for limits in [
+        Limits::nodes(100),
+        Limits::time(
+            std::time::Duration::from_millis(1),
+            std::time::Duration::from_millis(2),
+        ),
+        Limits::infinite(flag),
+    ] {
+        let error = Searcher::new(Config::plain())
+            .search(&root, &TreeEval, &limits, &[], |_| {})
+            .unwrap_err();
+        assert_eq!(error, SearchError::DepthLimitRequired);
+        assert!(error.to_string().contains("depth limit"));
+    }
+    let result = Searcher::new(Config::plain())
+        .search(
+            &root,
+            &TreeEval,
+            &Limits::depth(4).with_nodes(10),
+            &[],
+            |_| {},
+        )
+        .unwrap();
+    assert_eq!(result.depth, 4);
+    assert_eq!(result.score, minimax(&root, 4, 0));
+}
+
 /// A search without limits ends when another thread raises the stop flag, on one and on two
 /// threads, with a completed, legal result.
 #[test]

@@ -287,6 +287,10 @@ where
     let result = result.map_err(|error| match error {
         SearchError::GameOver(outcome) => MultiError::GameOver(outcome),
         SearchError::PlayerCount { players, .. } => MultiError::PlayerCount(players),
+        // `MultiSearch::try_new` builds this searcher with iterative deepening.
+        SearchError::DepthLimitRequired => {
+            unreachable!("the paranoid searcher of a MultiSearch deepens iteratively")
+        }
     })?;
     with_players(game, &result.pv, &mut line);
     Ok(MultiResult {
