@@ -59,7 +59,9 @@ impl StopFlag {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
-    /// The deepest iteration, in plies.
+    /// The deepest iteration, in plies. Every search completes its first iteration, so 0 searches
+    /// as 1 (a move is always returned), and a depth above `MAX_PLY - 1` as that
+    /// ([`MAX_PLY`](crate::score::MAX_PLY)).
     pub depth: Option<u32>,
     /// Stop after about this many nodes. With one thread the search stops at the same node every
     /// time (from the same state of its table); the count may end a few nodes past the limit,
