@@ -34,7 +34,8 @@ pub struct Config {
     pub mode: Mode,
     /// Transposition-table size in MiB (rounded down to whole 64-byte buckets; at least one).
     pub tt_mib: usize,
-    /// Search threads (Lazy SMP). 1 gives deterministic results for depth and node limits.
+    /// Search threads (Lazy SMP); 0 counts as 1. 1 gives deterministic results for depth and
+    /// node limits.
     pub threads: usize,
     /// Iterative deepening: search depth 1, 2, 3, … up to the limit, each iteration ordering
     /// the next. Off: the depth limit is searched at once (a plain fixed-depth search; time and
