@@ -75,12 +75,11 @@ fn print_info(info: &Info<'_, u8>) {
     );
 }
 
-/// Every technique, a 64 MiB table whose depth-1 and depth-2 results stay in a small,
-/// cache-resident part (shallow subtrees are cheap to search again here).
+/// Every technique and a 64 MiB table. (A small, cache-resident part of the table for the
+/// depth-1 and depth-2 results, `tt_shallow_depth: 2`, no longer pays here: docs/search.md.)
 fn engine_config() -> Config {
     Config {
         tt_mib: 64,
-        tt_shallow_depth: 2,
         ..Config::default()
     }
 }

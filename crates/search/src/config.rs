@@ -47,15 +47,20 @@ pub struct Config {
     /// Use the transposition table (probe, cut-offs, move ordering). Off: nothing is stored.
     pub tt: bool,
     /// The least remaining depth at which a node probes and stores the transposition table
-    /// (at least 1). Raise it to 2 when leaves are cheap to evaluate (Connect Four: 1.3-1.8
-    /// times faster to depth 12), so that depth-1 nodes do not wait for a cache miss.
+    /// (at least 1). Raising it to 2 spares depth-1 nodes a probe that may wait for a cache
+    /// miss, where re-searching their children costs less. Connect Four to depth 12: 1.05-1.16
+    /// times faster with the techniques of the `minimax` crate, 0.90-1.19 times with every
+    /// technique, at 16 and 64 MiB (docs/search.md): measure it on your game.
     pub tt_min_depth: i32,
     /// Results searched to at most this depth go to a small part of the table (256 KiB of
     /// `tt_mib`) that stays in the processor's cache, deeper ones to the main part; 0 keeps one
-    /// table. Raise it to 2 when shallow subtrees are cheap to search again (Connect Four: about
-    /// 10 % more nodes, 1.2-1.7 times faster to depth 12, as a probe of the main part is mostly
-    /// a cache miss). Chess loses by it (60 % more nodes to depth 11: its depth-1 and depth-2
-    /// nodes carry quiescence searches and profit from the deeper entries of the main part).
+    /// table. It helps only where a probe of the main part would wait for memory and shallow
+    /// subtrees are cheap to search again. Connect Four to depth 12 with 2: 0.87-0.96 times the
+    /// speed of one table at 16 MiB and 1.03-1.07 times at 64 MiB with the `minimax` crate's
+    /// techniques, 0.80-1.12 times with every technique (it was 1.2-1.7 times before the search
+    /// asked for the children's buckets ahead, [`Game::hash_after`](crate::Game::hash_after)).
+    /// Chess loses by it (60 % more nodes to depth 11: its depth-1 and depth-2 nodes carry
+    /// quiescence searches and profit from the deeper entries of the main part).
     pub tt_shallow_depth: i32,
     /// Principal variation search: later moves first get a null window.
     pub pvs: bool,

@@ -19,8 +19,9 @@
 //! can cost more than such a node's whole search), and its results do not push deeper ones out
 //! of the main table. A node one ply deeper that finds nothing in the main table asks the small
 //! one for the move of the previous iteration's search of the same position. Measured on
-//! Connect Four (docs/search-history.md): about 10 % more nodes than one table, and 1.2-1.7
-//! times less time to depth 12; chess loses by it (60 % more nodes).
+//! Connect Four to depth 12: about 10 % more nodes than one table, 1.2-1.7 times less time when
+//! it came (docs/search-history.md), 0.8-1.1 times since the search asks for the children's
+//! buckets ahead (docs/search.md); chess loses by it (60 % more nodes).
 //!
 //! The main table lies in a mapping of its own, on huge pages where the system allows
 //! (`pages.rs`): a probe then rarely waits for a page walk too. [`TranspositionTable::prefetch`]
