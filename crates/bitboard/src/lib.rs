@@ -28,7 +28,7 @@
 //!
 //! The crate is `no_std`, allocates nothing and has no `unsafe`. Everything is `#[inline]` and
 //! the geometry's masks are compile-time constants, so the generic code compiles to what you
-//! would write on the raw integer (the root benchmark `cargo bench --bench bitboard` checks it).
+//! would write on the raw integer (the root benchmark `cargo bench -p plyforge-lab --bench bitboard` checks it).
 #![no_std]
 #![forbid(unsafe_code)]
 

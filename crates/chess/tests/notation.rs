@@ -181,10 +181,10 @@ fn epd_operations_and_suites() {
         .parse()
         .unwrap();
     assert_eq!(perft.perft_counts(), vec![(1, 15), (2, 66)]);
-    // Every `bm` of the shared WAC and Bratko-Kopec suites is legal SAN.
+    // Every `bm` of the WAC and Bratko-Kopec suites (tests/data) is legal SAN.
     for name in ["wac.epd", "bratko-kopec.epd"] {
         let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/data/chess")
+            .join("tests/data")
             .join(name);
         let text = std::fs::read_to_string(&path).unwrap();
         for line in text.lines().filter(|line| !line.trim().is_empty()) {

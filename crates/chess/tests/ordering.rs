@@ -52,10 +52,9 @@ fn noisy(board: &Board, mv: Move) -> bool {
 /// Every legal move of every position of the perft suite and of the positions one move later.
 #[test]
 fn ordering_facts_match_their_definitions() {
-    // `shared/data/chess`, beside the project root; some of its positions are impossible on
-    // purpose and refused by the parser.
-    let suite =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/chess/perftsuite.epd");
+    // The perft suite of tests/data; some of its positions are impossible on purpose and refused
+    // by the parser.
+    let suite = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/perftsuite.epd");
     let suite = std::fs::read_to_string(suite).unwrap();
     let (mut checked, mut captures) = (0, 0);
     for line in suite.lines().filter(|line| !line.trim().is_empty()) {

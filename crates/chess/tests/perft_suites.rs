@@ -1,4 +1,4 @@
-//! Perft against the shared suites: `perftsuite.epd` (standard), `frcperftsuite.epd`
+//! Perft against the suites in `tests/data`: `perftsuite.epd` (standard), `frcperftsuite.epd`
 //! (Chess960, Shredder-FEN) and `tricky.perft` (hand-picked traps, some of them impossible
 //! positions that strict parsing must reject and the lenient constructor must still count).
 //!
@@ -21,9 +21,9 @@ const CI_NODE_LIMIT: u64 = 2_000_000;
 /// Chess960 positions are many: a smaller budget each.
 const CI_FRC_NODE_LIMIT: u64 = 200_000;
 
-/// `shared/data/chess`, which lives beside the project root (`../shared` from it).
+/// The test data, inside the crate (tests/data/README.md says where each file comes from).
 fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/chess")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
 fn read(name: &str) -> String {

@@ -2,7 +2,7 @@
 //! the last ply in bulk (popcounts of destination sets, no move list):
 //! `cargo run --release -p plyforge-sternhalma --example speed [depth]` (default 6).
 //! Builds in seconds because it needs only this crate; the criterion benchmark of the same
-//! thing is `cargo bench --bench sternhalma` in the workspace root.
+//! thing is `cargo bench -p plyforge-lab --bench sternhalma` in the workspace root.
 
 use plyforge_search::perft;
 use plyforge_sternhalma::{PlayerCount, Position};

@@ -3,7 +3,7 @@
 //! on `u32` (TicTacChess) and the 8x8 board on `u64` (chess), plus four-in-a-row by shifts on
 //! the stride-5 board.
 //!
-//! Run with `cargo bench --bench bitboard`. Each benchmark processes one batch of
+//! Run with `cargo bench -p plyforge-lab --bench bitboard`. Each benchmark processes one batch of
 //! [`BOARDS`] random boards; after Criterion's own report, the run prints the ratio of the
 //! generic median to the raw median for every pair measured in this run (target: within 5 %).
 //!
@@ -26,8 +26,8 @@
 //! dropped); the folding is the same cheap operation on both sides.
 
 use criterion::Criterion;
-use plyforge::bitboard::geometries::{Grid4x4Padded, Grid8x8};
-use plyforge::bitboard::{BitBoard, Direction, Geometry};
+use plyforge_bitboard::geometries::{Grid4x4Padded, Grid8x8};
+use plyforge_bitboard::{BitBoard, Direction, Geometry};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};

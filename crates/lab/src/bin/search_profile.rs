@@ -5,10 +5,10 @@
 //! not depend on the machine's load.
 //!
 //! ```text
-//! cargo build --release --example search_profile
-//! valgrind --tool=callgrind target/release/examples/search_profile ours plain 4453 1
-//! valgrind --tool=callgrind target/release/examples/search_profile minimax plain 4453 1
-//! target/release/examples/search_profile ours equivalent "" 20   # wall clock, best of 20
+//! cargo build --release -p plyforge-lab --bin search_profile
+//! valgrind --tool=callgrind target/release/search_profile ours plain 4453 1
+//! valgrind --tool=callgrind target/release/search_profile minimax plain 4453 1
+//! target/release/search_profile ours equivalent "" 20   # wall clock, best of 20
 //! ```
 //!
 //! Arguments: engine (`ours` | `minimax`); search: `plain` (alpha-beta to depth 8, no table),
@@ -23,20 +23,13 @@
 //! (default 16, the benchmark's; e.g. 1 or 64 as in its `table_size` group). The settings are
 //! the benchmark's (`benches/connect_four.rs`; docs/search.md, "Equivalent settings").
 
-#[path = "connect_four/game.rs"]
-#[allow(dead_code)]
-mod game;
-#[path = "connect_four/minimax_adaptor.rs"]
-#[allow(dead_code)] // the benchmark's table-size sweep is given here as an argument
-mod minimax_adaptor;
-
-use game::ThreatEvaluator;
-use minimax_adaptor::{
+use plyforge_connect_four::ThreatEvaluator;
+use plyforge_lab::minimax_adaptor::{
     Board, ITERATIVE_DEPTH, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, MinimaxEvalWithPass,
     PLAIN_DEPTH, TT_MIB, equivalent_config, minimax_iterative_of, minimax_options_with_table,
     plain_config,
 };
-use plyforge::search::{Config, Limits, Searcher};
+use plyforge_search::{Config, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::Instant;
 

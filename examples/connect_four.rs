@@ -10,11 +10,9 @@
 //! Positions are the columns played from the empty board, 1-based (`4453`). While playing,
 //! type a column number, `undo`, `hint`, or `quit`.
 
-mod game;
-
-use game::{Columns7x6, ConnectFour, ThreatEvaluator};
 use plyforge::search::score::plies_to_end;
 use plyforge::search::{Config, Game, Info, Limits, Score, Searcher};
+use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;

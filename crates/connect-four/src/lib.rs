@@ -1,30 +1,45 @@
-//! Connect Four on any column-major board with a ghost cell on top of each column (the classic
-//! height-plus-one layout of `plyforge_bitboard::geometries::Columns7x6`): the whole game in one
-//! `Game` implementation, plus an evaluator, shared by the example, its tests and the benchmark.
+//! Connect Four for `plyforge-search`: the whole game in one `Game` implementation on any
+//! column-major board with a ghost cell on top of each column (the classic height-plus-one
+//! layout of `plyforge_bitboard::geometries::Columns7x6`), plus an evaluator. It is the small
+//! reference game of the workspace: the example, the tests of the search and the benchmarks
+//! against other crates all play it, and it shows in a few hundred lines how a game plugs into
+//! every search.
 //!
 //! A position is two `u64`s: the stones of the player to move and the occupied cells. Dropping
 //! a stone into column `c` is `occupied + bottom(c)` (the carry climbs to the lowest empty cell);
 //! four in a line is found by shift-and in four directions, the ghost row keeping lines from
 //! wrapping between columns.
+//!
+//! ```
+//! use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator};
+//! use plyforge_search::{Config, Limits, Searcher};
+//!
+//! // Columns played from the empty board, 1-based: White took the centre twice.
+//! let game: ConnectFour<Columns7x6> = "4453".parse()?;
+//! let mut searcher = Searcher::new(Config::default());
+//! let result = searcher.search(&game, &ThreatEvaluator, &Limits::depth(8), &[], |_| {})?;
+//! assert!(game.can_play(result.best_move));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-use plyforge::bitboard::Geometry;
-use plyforge::search::score::Score;
-use plyforge::search::{Evaluator, Game, MoveList, Outcome};
+use plyforge_bitboard::Geometry;
+use plyforge_search::score::Score;
+use plyforge_search::{Evaluator, Game, MoveList, Outcome};
 use std::fmt;
 use std::marker::PhantomData;
 use std::str::FromStr;
 
-plyforge::bitboard::geometry! {
+plyforge_bitboard::geometry! {
     /// A 4x4 board (4 columns of 4 cells), small enough for a test to solve by plain minimax.
     pub struct Columns4x4: u64 { files: 4, ranks: 4, ghost_ranks: 1 }
 }
 
-plyforge::bitboard::geometry! {
+plyforge_bitboard::geometry! {
     /// A 5x4 board (5 columns of 4 cells).
     pub struct Columns5x4: u64 { files: 5, ranks: 4, ghost_ranks: 1 }
 }
 
-pub use plyforge::bitboard::geometries::Columns7x6;
+pub use plyforge_bitboard::geometries::Columns7x6;
 
 /// The most columns of any board here (the move list's capacity).
 pub const MAX_COLUMNS: usize = 16;

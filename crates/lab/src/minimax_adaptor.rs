@@ -1,10 +1,10 @@
 //! Connect Four 7x6 through the `minimax` crate's (0.6) traits, so that the benchmark
-//! (`benches/connect_four.rs`) and the profiling driver (`examples/search_profile.rs`) run the
-//! very same game, evaluation and move order through both engines. Included by path next to
-//! `game.rs` (as `mod game`), not part of the Connect Four example itself.
+//! (`benches/connect_four.rs`), the profiling driver (`search_profile`) and the match
+//! (`connect_four_match`) run the very same game, evaluation and move order through both
+//! engines.
 
-use super::game::{Columns7x6, ConnectFour, ThreatEvaluator};
-use plyforge::search::{Config, Evaluator as _, Game as _, Outcome};
+use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator};
+use plyforge_search::{Config, Evaluator as _, Game as _, Outcome};
 
 /// The 7x6 board both engines search.
 pub type Board = ConnectFour<Columns7x6>;

@@ -3,15 +3,11 @@
 //! from raising the flag to the search returning its last completed result.
 //!
 //! ```text
-//! cargo run --release --example search_stop
+//! cargo run --release -p plyforge-lab --bin search_stop
 //! ```
 
-#[path = "connect_four/game.rs"]
-#[allow(dead_code)]
-mod game;
-
-use game::{Columns7x6, ConnectFour, ThreatEvaluator};
-use plyforge::search::{Config, Limits, Searcher, StopFlag};
+use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator};
+use plyforge_search::{Config, Limits, Searcher, StopFlag};
 use std::time::{Duration, Instant};
 
 /// Searches per thread count.

@@ -4,8 +4,8 @@
 //! each engine the first player once; each engine keeps its table through a game.
 //!
 //! ```text
-//! cargo run --release --example connect_four_match                    # 10 ms, both pairings
-//! cargo run --release --example connect_four_match -- 50 equivalent   # 50 ms per move
+//! cargo run --release -p plyforge-lab --bin connect_four_match                    # 10 ms, both pairings
+//! cargo run --release -p plyforge-lab --bin connect_four_match -- 50 equivalent   # 50 ms per move
 //! ```
 //!
 //! Pairings (the first two by default):
@@ -21,22 +21,13 @@
 //! Prints, from our side, wins, draws and losses, the score, an Elo estimate with its 95 %
 //! interval, and each engine's median depth in the opening (before the result is in sight).
 
-#[path = "connect_four/game.rs"]
-#[allow(dead_code)]
-mod game;
-#[path = "common/match_score.rs"]
-mod match_score;
-#[path = "connect_four/minimax_adaptor.rs"]
-#[allow(dead_code)]
-mod minimax_adaptor;
-
-use game::ThreatEvaluator;
-use match_score::MatchScore;
-use minimax_adaptor::{
+use plyforge_connect_four::ThreatEvaluator;
+use plyforge_lab::match_score::MatchScore;
+use plyforge_lab::minimax_adaptor::{
     Board, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, MinimaxEvalWithPass, TT_MIB,
     equivalent_config, minimax_full_options, minimax_options,
 };
-use plyforge::search::{Config, Game, Limits, Outcome, Searcher};
+use plyforge_search::{Config, Game, Limits, Outcome, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 

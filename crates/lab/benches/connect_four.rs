@@ -2,7 +2,7 @@
 //! (0.6), on the same game, evaluation and positions; and Lazy SMP, 2 threads against 1.
 //!
 //! ```text
-//! cargo bench --bench connect_four
+//! cargo bench -p plyforge-lab --bench connect_four
 //! ```
 //!
 //! Groups:
@@ -39,21 +39,15 @@
 // criterion_group! generates an undocumented function.
 #![allow(missing_docs)]
 
-#[path = "../examples/connect_four/game.rs"]
-#[allow(dead_code)]
-mod game;
-#[path = "../examples/connect_four/minimax_adaptor.rs"]
-mod minimax_adaptor;
-
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
-use game::ThreatEvaluator;
-use minimax_adaptor::{
+use plyforge_connect_four::ThreatEvaluator;
+use plyforge_lab::minimax_adaptor::{
     Board, ITERATIVE_DEPTH, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, MinimaxEvalWithPass,
     PLAIN_DEPTH, TABLE_SWEEP_MIB, TT_MIB, equivalent_config, equivalent_config_with_table,
     minimax_full_options, minimax_iterative_of, minimax_iterative_with, minimax_options,
     minimax_options_with_table, minimax_ordering_options, plain_config,
 };
-use plyforge::search::{Config, Limits, Searcher};
+use plyforge_search::{Config, Limits, Searcher};
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -1,6 +1,6 @@
 //! The score of a match from one side's games, each 1, ½ or 0 points: wins, draws, losses, the
 //! score and the Elo difference it stands for, with a 95 % interval (normal approximation).
-//! Shared by the match examples (included by path).
+//! Shared by the match drivers.
 
 use std::fmt;
 

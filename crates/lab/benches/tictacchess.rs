@@ -2,14 +2,14 @@
 //! in bulk by popcounts) and alpha-beta search nodes per second with the crate's evaluation.
 //!
 //! ```text
-//! cargo bench --bench tictacchess
+//! cargo bench -p plyforge-lab --bench tictacchess
 //! ```
 //! Criterion prints the throughput in elements per second: leaves for perft, searched nodes for
 //! the search.
 
 use criterion::{Criterion, Throughput, criterion_main};
-use plyforge::search::{Config, Limits, Searcher, perft};
-use plyforge::tictacchess::{Evaluation, Position, TicTacChess};
+use plyforge_search::{Config, Limits, Searcher, perft};
+use plyforge_tictacchess::{Evaluation, Position, TicTacChess};
 use std::hint::black_box;
 
 /// Perft depths measured from the start (7.4 and 230.7 million leaves).

@@ -1,18 +1,16 @@
-//! Connect Four (the example's game) searched by `plyforge-search` and checked against a plain
+//! Connect Four searched by `plyforge-search` and checked against a plain
 //! minimax solver: on 4x4 and 5x4 boards the exact search (alpha-beta, PVS, aspiration, TT,
 //! ordering) returns the exact game value, with its distance to the end, from the start and
 //! from random positions; the full search (null move with the game's zugzwang guard, LMR) plays
 //! a winning move wherever a forced win lies within its depth. Perft on 7x6 matches the
 //! published counts.
 
-#[path = "../examples/connect_four/game.rs"]
-#[allow(dead_code)]
-mod game;
-
-use game::{Columns4x4, Columns5x4, Columns7x6, ConnectFour, ParseError, ThreatEvaluator};
-use plyforge::bitboard::Geometry;
-use plyforge::search::score::{Score, is_decisive, loss_in, win_in};
-use plyforge::search::{Config, Game, Limits, Outcome, Searcher, perft};
+use plyforge_bitboard::Geometry;
+use plyforge_connect_four::{
+    Columns4x4, Columns5x4, Columns7x6, ConnectFour, ParseError, ThreatEvaluator,
+};
+use plyforge_search::score::{Score, is_decisive, loss_in, win_in};
+use plyforge_search::{Config, Game, Limits, Outcome, Searcher, perft};
 use proptest::prelude::*;
 use std::collections::HashMap;
 

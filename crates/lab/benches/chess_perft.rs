@@ -4,8 +4,8 @@
 //! it (play every leaf move). Criterion's throughput line (`Melem/s`) is million nodes per second.
 //!
 //! ```text
-//! cargo bench --bench chess_perft
-//! RUSTFLAGS="-C target-cpu=native" cargo bench --bench chess_perft
+//! cargo bench -p plyforge-lab --bench chess_perft
+//! RUSTFLAGS="-C target-cpu=native" cargo bench -p plyforge-lab --bench chess_perft
 //! ```
 
 use criterion::{BenchmarkId, Criterion, Throughput};
@@ -35,8 +35,8 @@ const POSITIONS: [(&str, &str, u32, u64); 3] = [
 ];
 
 mod plyforge_perft {
-    use plyforge::chess::{Board, MoveList};
-    use plyforge::search::Game;
+    use plyforge_chess::{Board, MoveList};
+    use plyforge_search::Game;
 
     /// Every leaf move played.
     pub fn full(board: &Board, depth: u32) -> u64 {
@@ -57,7 +57,7 @@ mod plyforge_perft {
 
     /// The last ply counted by popcounts, through the generic perft of `plyforge-search`.
     pub fn bulk(board: &Board, depth: u32) -> u64 {
-        plyforge::search::perft(board, depth)
+        plyforge_search::perft(board, depth)
     }
 }
 
@@ -127,7 +127,7 @@ mod shakmaty_perft {
 /// Every position, both modes, the three libraries.
 fn perft_benchmarks(c: &mut Criterion) {
     for (name, fen, depth, nodes) in POSITIONS {
-        let plyforge_board: plyforge::chess::Board = fen.parse().expect("valid FEN");
+        let plyforge_board: plyforge_chess::Board = fen.parse().expect("valid FEN");
         let cozy_board: cozy_chess::Board = fen.parse().expect("valid FEN");
         let shakmaty_position: shakmaty::Chess = fen
             .parse::<shakmaty::fen::Fen>()

@@ -4,7 +4,7 @@
 //! it (Elo at equal time, not nodes to a depth).
 //!
 //! ```text
-//! cargo run --release --example chess_selfplay -- ../shared/data/chess/openings-8ply.epd 20 100 without-lmr
+//! cargo run --release -p plyforge-lab --bin chess_selfplay -- crates/lab/data/openings-8ply.epd 20 100 without-lmr
 //! ```
 //!
 //! Arguments: the EPD file, milliseconds per move (default 20), openings to play (default
@@ -15,12 +15,9 @@
 //! interval. Games end by the rules (mate, stalemate, repetition, the 50-move rule,
 //! insufficient material) or are adjudicated a draw after [`MAX_PLIES`].
 
-#[path = "common/match_score.rs"]
-mod match_score;
-
-use match_score::MatchScore;
-use plyforge::chess::{Board, Epd, Evaluation, GameHistory};
-use plyforge::search::{Config, Game, Limits, Outcome, Searcher};
+use plyforge_chess::{Board, Epd, Evaluation, GameHistory};
+use plyforge_lab::match_score::MatchScore;
+use plyforge_search::{Config, Game, Limits, Outcome, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 

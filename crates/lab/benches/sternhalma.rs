@@ -3,14 +3,14 @@
 //! second for the two-player alpha-beta engine and the multi-player searches.
 //!
 //! ```text
-//! cargo bench --bench sternhalma
+//! cargo bench -p plyforge-lab --bench sternhalma
 //! ```
 //! Criterion prints the throughput in elements per second: leaves for perft, visited nodes for
 //! the searches. The issue's target is 150 M leaves/s from the 2-player start on one core.
 
 use criterion::{Criterion, Throughput, criterion_main};
-use plyforge::search::{Limits, perft};
-use plyforge::sternhalma::{Ai, Algorithm, PlayerCount, Position};
+use plyforge_search::{Limits, perft};
+use plyforge_sternhalma::{Ai, Algorithm, PlayerCount, Position};
 use std::hint::black_box;
 
 /// Perft depths from the start: 2 players depth 6 (88.0 M leaves), 6 players depth 6.
