@@ -30,7 +30,7 @@ use crate::{BitBoard, Grid8x8};
 /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// # Ok::<(), plyforge_chess::UciError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     pub(crate) roles: [Bits; 6],
     pub(crate) colors: [Bits; 2],

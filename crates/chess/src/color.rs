@@ -32,6 +32,14 @@ impl Color {
         }
     }
 
+    /// The name in English: `White` or `Black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// Picks `white` or `black` by color.
     #[inline(always)]
     pub const fn fold<T: Copy>(self, white: T, black: T) -> T {

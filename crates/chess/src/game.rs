@@ -9,9 +9,6 @@ use crate::moves::{KIND_CASTLE, KIND_EN_PASSANT, KIND_QUEEN_PROMOTION, Move};
 use crate::piece::Role;
 use plyforge_search::{Game, Outcome};
 
-/// Plies without capture or pawn move after which the game is drawn (the 50-move rule).
-pub const FIFTY_MOVE_PLIES: u16 = 100;
-
 /// Piece values for MVV-LVA ordering (victim × 16 − attacker), by role index.
 const ORDER_VALUES: [i32; 6] = [1, 3, 3, 5, 9, 0];
 /// How much more a victim counts than its attacker in the ordering hint.
@@ -20,47 +17,18 @@ const VICTIM_WEIGHT: i32 = 16;
 const PROMOTION_HINT: i32 = 8 * VICTIM_WEIGHT;
 
 impl Board {
-    /// Whether neither side has the material to checkmate in any line: bare kings, a king
-    /// and one minor piece against a king, or only bishops all on squares of one color.
-    pub fn is_insufficient_material(&self) -> bool {
-        const LIGHT_SQUARES: u64 = 0x55AA_55AA_55AA_55AA;
-        let roles = &self.roles;
-        if roles[Role::Pawn as usize] | roles[Role::Rook as usize] | roles[Role::Queen as usize]
-            != 0
-        {
-            return false;
-        }
-        let knights = roles[Role::Knight as usize];
-        let bishops = roles[Role::Bishop as usize];
-        let minors = (knights | bishops).count_ones();
-        if minors <= 1 {
-            return true;
-        }
-        knights == 0 && (bishops & LIGHT_SQUARES == 0 || bishops & !LIGHT_SQUARES == 0)
-    }
-
-    /// The outcome by the rules alone when the side to move has no legal move: checkmate (a
-    /// win for the other side) or stalemate.
-    pub fn outcome_without_moves(&self) -> Outcome {
-        if self.in_check() {
-            Outcome::Win((!self.side).index())
-        } else {
-            Outcome::Draw
-        }
-    }
-
-    /// The outcome of the game at this position ignoring repetitions: checkmate, stalemate,
-    /// the 50-move rule (checkmate on the 100th ply still wins) or insufficient material.
-    pub fn outcome(&self) -> Option<Outcome> {
-        if self.count_moves() == 0 {
-            return Some(self.outcome_without_moves());
-        }
-        self.draw_by_rule().then_some(Outcome::Draw)
-    }
-
     /// Whether the 50-move rule or insufficient material draws the game (ignoring mate).
     fn draw_by_rule(&self) -> bool {
-        self.halfmove_clock >= FIFTY_MOVE_PLIES || self.is_insufficient_material()
+        self.is_fifty_moves() || self.is_insufficient_material()
+    }
+
+    /// The search's view of a position without legal moves: a win for the side that mated,
+    /// or a draw.
+    fn search_outcome_without_moves(&self) -> Outcome {
+        match self.outcome_without_legal_moves() {
+            crate::Outcome::Checkmate { winner } => Outcome::Win(winner.index()),
+            _ => Outcome::Draw,
+        }
     }
 }
 
@@ -85,20 +53,24 @@ impl Game for Board {
         Board::play(self, mv);
     }
 
+    /// The search's contract: the end of the game that is known without generating moves
+    /// (the search finds checkmate and stalemate itself when no move comes, through
+    /// `outcome_without_moves`). For the whole answer with its reason, see the inherent
+    /// [`Board::outcome`].
     fn outcome(&self) -> Option<Outcome> {
         if !self.draw_by_rule() {
             return None;
         }
         // A checkmate given on the 100th ply stands.
-        if self.halfmove_clock >= FIFTY_MOVE_PLIES && self.in_check() && self.count_moves() == 0 {
-            return Some(self.outcome_without_moves());
+        if self.is_fifty_moves() && self.in_check() && self.count_moves() == 0 {
+            return Some(self.search_outcome_without_moves());
         }
         Some(Outcome::Draw)
     }
 
     #[inline]
     fn outcome_without_moves(&self) -> Outcome {
-        Board::outcome_without_moves(self)
+        self.search_outcome_without_moves()
     }
 
     #[inline]

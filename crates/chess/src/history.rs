@@ -5,8 +5,8 @@
 use crate::board::Board;
 use crate::generate::IllegalMoveError;
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use alloc::vec::Vec;
-use plyforge_search::Outcome;
 
 /// Times a position must occur for the game to be drawn by repetition.
 const REPETITION_DRAW_COUNT: usize = 3;
@@ -14,14 +14,13 @@ const REPETITION_DRAW_COUNT: usize = 3;
 /// A game in progress: the current board and the hashes of every earlier position.
 ///
 /// ```
-/// use plyforge_chess::GameHistory;
-/// use plyforge_search::Outcome;
+/// use plyforge_chess::{GameHistory, Outcome};
 /// let mut game = GameHistory::default();
 /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
 ///     game.play_uci(uci)?;
 /// }
 /// assert_eq!(game.repetitions(), 3);
-/// assert_eq!(game.outcome(), Some(Outcome::Draw));
+/// assert_eq!(game.outcome(), Some(Outcome::Repetition));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Default)]
@@ -87,8 +86,8 @@ impl GameHistory {
     /// The outcome: checkmate, stalemate, threefold repetition, the 50-move rule or
     /// insufficient material; `None` while the game goes on.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.board
-            .outcome()
-            .or_else(|| (self.repetitions() >= REPETITION_DRAW_COUNT).then_some(Outcome::Draw))
+        self.board.outcome().or_else(|| {
+            (self.repetitions() >= REPETITION_DRAW_COUNT).then_some(Outcome::Repetition)
+        })
     }
 }

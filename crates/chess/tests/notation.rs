@@ -3,7 +3,8 @@
 //! feeding random strings to every parser (none may panic).
 
 use plyforge_chess::{
-    Board, Color, Epd, FenError, GameHistory, Move, PositionError, SanError, Square, UciError,
+    Board, Color, Epd, FenError, GameHistory, Move, Outcome as ChessOutcome, PositionError,
+    SanError, Square, UciError,
 };
 use plyforge_search::{Game, Outcome};
 use proptest::prelude::*;
@@ -206,16 +207,37 @@ fn epd_operations_and_suites() {
 #[test]
 fn outcomes() {
     let mate: Board = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
-    assert_eq!(mate.outcome(), Some(Outcome::Win(0)));
+    assert!(mate.is_checkmate() && !mate.is_stalemate());
+    assert_eq!(
+        mate.outcome(),
+        Some(ChessOutcome::Checkmate {
+            winner: Color::White
+        })
+    );
+    assert_eq!(mate.outcome().unwrap().winner(), Some(Color::White));
     let stalemate: Board = "7k/8/6QK/8/8/8/8/8 b - - 0 1".parse().unwrap();
-    assert_eq!(stalemate.outcome(), Some(Outcome::Draw));
+    assert!(stalemate.is_stalemate() && !stalemate.is_checkmate());
+    assert_eq!(stalemate.outcome(), Some(ChessOutcome::Stalemate));
+    assert!(stalemate.outcome().unwrap().is_draw());
     let bare: Board = "7k/8/8/8/8/8/8/KB6 w - - 0 1".parse().unwrap();
+    assert!(bare.is_insufficient_material());
+    assert_eq!(bare.outcome(), Some(ChessOutcome::InsufficientMaterial));
     assert_eq!(Game::outcome(&bare), Some(Outcome::Draw));
     let fifty: Board = "7k/8/8/8/8/8/8/KR6 w - - 100 80".parse().unwrap();
+    assert_eq!(fifty.outcome(), Some(ChessOutcome::FiftyMoves));
     assert_eq!(Game::outcome(&fifty), Some(Outcome::Draw));
     // Mate on the hundredth ply stands.
     let late_mate: Board = "7k/6Q1/6K1/8/8/8/8/8 b - - 100 80".parse().unwrap();
+    assert_eq!(
+        late_mate.outcome(),
+        Some(ChessOutcome::Checkmate {
+            winner: Color::White
+        })
+    );
     assert_eq!(Game::outcome(&late_mate), Some(Outcome::Win(0)));
+    // Where the game goes on, neither view sees an end.
+    let start = Board::default();
+    assert_eq!((start.outcome(), Game::outcome(&start)), (None, None));
     assert!(!Game::null_move_allowed(
         &"7k/p7/8/8/8/8/P7/K7 w - - 0 1".parse::<Board>().unwrap()
     ));
@@ -225,6 +247,10 @@ fn outcomes() {
     }
     assert_eq!(history.repetitions(), 2);
     assert_eq!(history.outcome(), None);
+    for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        history.play_uci(uci).unwrap();
+    }
+    assert_eq!(history.outcome(), Some(ChessOutcome::Repetition));
     assert_eq!(history.play_uci("e2e5"), Err(UciError::Illegal));
 }
 

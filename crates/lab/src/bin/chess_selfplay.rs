@@ -17,7 +17,7 @@
 
 use plyforge_chess::{Board, Epd, Evaluation, GameHistory};
 use plyforge_lab::match_score::MatchScore;
-use plyforge_search::{Config, Game, Limits, Outcome, Searcher};
+use plyforge_search::{Config, Game, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -68,10 +68,10 @@ fn play(opening: &Board, variant_first: bool, variant: &Config, time: Duration) 
     let mut game = GameHistory::new(*opening);
     for _ in 0..MAX_PLIES {
         if let Some(outcome) = game.outcome() {
-            return match outcome {
-                Outcome::Draw => 0.5,
-                Outcome::Win(player) if player == variant_player => 1.0,
-                Outcome::Win(_) => 0.0,
+            return match outcome.winner() {
+                None => 0.5,
+                Some(winner) if winner.index() == variant_player => 1.0,
+                Some(_) => 0.0,
             };
         }
         let board = *game.board();
