@@ -20,12 +20,13 @@
 //! only times the two inner loops (the initial pass and un-move pushing) on `N` states and
 //! projects the full run. See `docs/tictacchess.md`, "The moonshot".
 
+use indicatif::{ProgressBar, ProgressStyle};
 use plyforge::search::retrograde::{Solution, Space, Start, Value, solve};
 use plyforge::tictacchess::{Position, TicTacChessSpace};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The settings, from the command line.
 struct Options {
@@ -456,17 +457,30 @@ fn main() -> ExitCode {
         options.threads
     );
     let clock = Instant::now();
+    // The number of levels is known only at the end: a spinner with the time so far, and each
+    // level's line printed as it ends.
+    let spinner = ProgressBar::new_spinner().with_style(
+        ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+            .expect("a valid template"),
+    );
+    spinner.set_message("initial pass over every state");
+    spinner.enable_steady_tick(Duration::from_millis(200));
     let solution = solve(&space, options.threads, |level| {
-        println!(
-            "level {:>3}: pushed {:>12}, new wins {:>12}, new losses {:>12}  [{:>8.1} s, peak {} MiB]",
-            level.plies,
-            level.decided,
-            level.new_wins,
-            level.new_losses,
-            level.seconds,
-            peak_mib().unwrap_or(0)
-        );
+        // `suspend`, not `println`: the line must print when the spinner is hidden too.
+        spinner.suspend(|| {
+            println!(
+                "level {:>3}: pushed {:>12}, new wins {:>12}, new losses {:>12}  [{:>8.1} s, peak {} MiB]",
+                level.plies,
+                level.decided,
+                level.new_wins,
+                level.new_losses,
+                level.seconds,
+                peak_mib().unwrap_or(0)
+            )
+        });
+        spinner.set_message(format!("pushing level {}", level.plies + 1));
     });
+    spinner.finish_and_clear();
     let solved = clock.elapsed().as_secs_f64();
     let start = Position::start();
     println!(

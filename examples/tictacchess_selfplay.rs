@@ -6,6 +6,7 @@
 //!     [--opening 2] [--limit 100] [--seed 1]
 //! ```
 
+use indicatif::{ProgressBar, ProgressStyle};
 use plyforge::tictacchess::selfplay::{Series, Tally, play_series};
 use plyforge::tictacchess::{Ai, Strength};
 use std::process::ExitCode;
@@ -92,7 +93,18 @@ fn main() -> ExitCode {
         options.games, options.strong, options.weak, options.opening, options.limit
     );
     let start = Instant::now();
-    let result = play_series(&mut strong, &mut weak, series);
+    let progress = ProgressBar::new(u64::from(options.games)).with_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg}, {eta} left")
+            .expect("a valid template"),
+    );
+    let result = play_series(&mut strong, &mut weak, series, |so_far| {
+        progress.inc(1);
+        progress.set_message(format!(
+            "strong side {:.1}%",
+            100.0 * so_far.total().score()
+        ));
+    });
+    progress.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     println!();
     println!(

@@ -13,3 +13,4 @@
 
 pub mod match_score;
 pub mod minimax_adaptor;
+pub mod progress;

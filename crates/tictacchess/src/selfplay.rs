@@ -134,8 +134,14 @@ pub fn play_game(
     }
 }
 
-/// Plays a series between `first` and `second`, colours alternating.
-pub fn play_series(first: &mut Ai, second: &mut Ai, series: Series) -> SeriesResult {
+/// Plays a series between `first` and `second`, colours alternating, and calls `after_game`
+/// with the results so far after every game (for progress and partial results).
+pub fn play_series(
+    first: &mut Ai,
+    second: &mut Ai,
+    series: Series,
+    mut after_game: impl FnMut(&SeriesResult),
+) -> SeriesResult {
     let mut rng = SplitMix::new(series.seed);
     let mut result = SeriesResult::default();
     for game in 0..series.games {
@@ -158,6 +164,7 @@ pub fn play_series(first: &mut Ai, second: &mut Ai, series: Series) -> SeriesRes
             );
             result.as_black.add(outcome, Color::Black);
         }
+        after_game(&result);
     }
     result
 }

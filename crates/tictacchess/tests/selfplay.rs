@@ -14,7 +14,12 @@ fn deeper_search_scores_better() {
         move_limit: 80,
         seed: 6,
     };
-    let result = play_series(&mut strong, &mut weak, series);
+    let mut reported = Vec::new();
+    let result = play_series(&mut strong, &mut weak, series, |so_far| {
+        reported.push(so_far.total().games());
+    });
+    // One report after each game, with the games played so far.
+    assert_eq!(reported, (1..=40).collect::<Vec<u32>>());
     let total = result.total();
     println!("{result:?} score {:.3}", total.score());
     assert_eq!(total.games(), 40);

@@ -17,6 +17,7 @@
 
 use plyforge_chess::{Board, Epd, Evaluation, GameHistory};
 use plyforge_lab::match_score::MatchScore;
+use plyforge_lab::progress;
 use plyforge_search::{Config, Game, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -139,10 +140,16 @@ fn run() -> Result<(), String> {
     );
     for (name, variant) in names.iter().zip(&variants) {
         let start = Instant::now();
-        let points: Vec<f64> = openings
-            .iter()
-            .flat_map(|opening| [true, false].map(|first| play(opening, first, variant, time)))
-            .collect();
+        let progress = progress::bar(2 * openings.len() as u64, "games");
+        let mut points = Vec::new();
+        for opening in &openings {
+            for variant_first in [true, false] {
+                points.push(play(opening, variant_first, variant, time));
+                progress.inc(1);
+                progress.set_message(MatchScore::new(points.clone()).to_string());
+            }
+        }
+        progress.finish_and_clear();
         println!(
             "{name}: {} ({:.0} s)",
             MatchScore::new(points),

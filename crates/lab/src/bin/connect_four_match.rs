@@ -27,6 +27,7 @@ use plyforge_lab::minimax_adaptor::{
     Board, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, MinimaxEvalWithPass, TT_MIB,
     equivalent_config, minimax_full_options, minimax_options,
 };
+use plyforge_lab::progress;
 use plyforge_search::{Config, Game, Limits, Outcome, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -186,11 +187,16 @@ fn run_match(
     let start = Instant::now();
     let mut points = Vec::new();
     let mut depths = [Vec::new(), Vec::new()];
-    for opening in openings() {
+    let openings = openings();
+    let progress = progress::bar(2 * openings.len() as u64, "games");
+    for opening in openings {
         for ours_first in [true, false] {
             points.push(play(&opening, ours_first, ours, theirs, time, &mut depths));
+            progress.inc(1);
+            progress.set_message(MatchScore::new(points.clone()).to_string());
         }
     }
+    progress.finish_and_clear();
     let median = |depths: &mut Vec<u32>| {
         depths.sort_unstable();
         depths.get(depths.len() / 2).copied().unwrap_or(0)
