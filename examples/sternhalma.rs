@@ -4,16 +4,17 @@
 //! ```text
 //! cargo run --release --example sternhalma [-- --svg board.svg]
 //! ```
-//! Commands are read one per line from standard input; `help` lists them. With `--svg FILE`
-//! the board is also drawn as an SVG picture into FILE after every change (`svg FILE` writes
-//! one picture on demand).
+//! Commands are read one per line from standard input; `help` lists them. Players are numbered
+//! from 1 and drawn as letters (A = player 1). With `--svg FILE` the board is also drawn as an
+//! SVG picture into FILE at the start and after every change, with a legend and the last move
+//! marked (`svg FILE` writes one picture on demand).
 
 use plyforge::search::{Evaluator, Limits};
 use plyforge::sternhalma::star::{COORDINATES, HOLES, ROWS};
-use plyforge::sternhalma::{Ai, Algorithm, DistanceEvaluator, PlayerCount, Position};
+use plyforge::sternhalma::{Ai, Algorithm, Choice, DistanceEvaluator, Move, PlayerCount, Position};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The symbol of each player's marbles on the text board (player 1 first).
 const SYMBOLS: [char; 6] = ['A', 'B', 'C', 'D', 'E', 'F'];
@@ -27,6 +28,8 @@ const COLOURS: [&str; 6] = [
 const SVG_COLUMN: f64 = 16.0;
 const SVG_ROW: f64 = 27.7;
 const SVG_MARGIN: f64 = 24.0;
+/// The height of a line of the SVG picture's legend.
+const SVG_LEGEND_ROW: f64 = 20.0;
 /// The default search budget of `go` and `play`.
 const DEFAULT_TIME: Duration = Duration::from_millis(500);
 
@@ -43,7 +46,10 @@ commands:
   undo                     take back the last move
   go [depth N|nodes N|time MS|N|Nms|Ns]
                            search for the player to move and play the best move
-  ai <algorithm>           the search for go and play: paranoid, maxn, brs, brs+, greedy
+  hint [same options as go]
+                           search for the player to move and show the best move, unplayed
+  ai [<algorithm>]         show or set the search for go, hint and play:
+                           paranoid, maxn, brs, brs+, greedy
   eval                     each player's evaluation
   play [same options as go]
                            let the computer play every side to the end, showing each move
@@ -53,18 +59,30 @@ commands:
 /// The session: the game so far and the settings.
 struct Session {
     position: Position,
-    history: Vec<Position>,
+    /// The positions before each move, with the move played from each.
+    history: Vec<(Position, Move)>,
     algorithm: Algorithm,
-    ai: Ai,
+    /// Whether the user picked the algorithm (`ai`): kept across `new` and `position`.
+    algorithm_chosen: bool,
     svg: Option<String>,
+}
+
+/// The algorithm for a game of `players` when the user has not picked one: alpha-beta for
+/// two, best-reply search (the strongest in our tournaments) for more.
+fn default_algorithm(players: PlayerCount) -> Algorithm {
+    if players == PlayerCount::Two {
+        Algorithm::Paranoid
+    } else {
+        Algorithm::BestReply
+    }
 }
 
 impl Session {
     fn new(svg: Option<String>) -> Session {
         let position = Position::new(PlayerCount::Two);
         Session {
-            ai: Ai::new(Algorithm::Paranoid, Limits::default()),
-            algorithm: Algorithm::Paranoid,
+            algorithm: default_algorithm(position.players()),
+            algorithm_chosen: false,
             position,
             history: Vec::new(),
             svg,
@@ -73,12 +91,20 @@ impl Session {
 
     fn set_position(&mut self, position: Position) {
         self.history.clear();
-        // Two players: alpha-beta; more: best-reply search, the strongest in our tournaments.
-        if self.algorithm == Algorithm::Paranoid && position.players() != PlayerCount::Two {
-            self.algorithm = Algorithm::BestReply;
+        if !self.algorithm_chosen {
+            self.algorithm = default_algorithm(position.players());
         }
         self.position = position;
-        self.ai = Ai::new(self.algorithm, Limits::default());
+        println!(
+            "{} players; the computer plays {} (change with ai <algorithm>)",
+            self.position.players(),
+            describe_algorithm(self.algorithm)
+        );
+    }
+
+    /// The last move played, if any, for the picture.
+    fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|&(_, mv)| mv)
     }
 
     /// Runs one command line; returns `false` on `quit`.
@@ -103,8 +129,8 @@ impl Session {
                 self.set_position(position);
                 self.changed();
             }
-            "show" => print!("{}", draw(&self.position, false)),
-            "numbers" => print!("{}", draw(&self.position, true)),
+            "show" => print!("{}", draw(&self.position, false, self.last_move())),
+            "numbers" => print!("{}", draw(&self.position, true, None)),
             "fen" => println!("{}", self.position),
             "moves" => {
                 let moves = self.position.legal_moves();
@@ -116,40 +142,53 @@ impl Session {
                     return Err("usage: move <from-to> or move pass".into());
                 };
                 let before = self.position.clone();
-                self.position
+                let player = self.position.to_move();
+                let mv = self
+                    .position
                     .try_play_str(text)
                     .map_err(|e| format!("{e}"))?;
-                self.history.push(before);
+                self.history.push((before, mv));
+                println!("player {} ({}) plays {mv}", player + 1, SYMBOLS[player]);
                 self.changed();
             }
             "undo" => {
-                self.position = self.history.pop().ok_or("nothing to undo")?;
+                let (before, mv) = self.history.pop().ok_or("nothing to undo")?;
+                self.position = before;
+                println!("took back {mv}");
                 self.changed();
             }
-            "ai" => {
-                let [name] = args else {
-                    return Err("usage: ai <paranoid|maxn|brs|brs+|greedy>".into());
-                };
-                self.algorithm = name.parse().map_err(|e| format!("{e}"))?;
-                self.ai = Ai::new(self.algorithm, Limits::default());
-                println!("the computer now plays {}", self.algorithm);
-            }
+            "ai" => match args {
+                [] => println!("the computer plays {}", describe_algorithm(self.algorithm)),
+                [name] => {
+                    self.algorithm = name.parse().map_err(|e| format!("{e}"))?;
+                    self.algorithm_chosen = true;
+                    println!(
+                        "the computer now plays {}",
+                        describe_algorithm(self.algorithm)
+                    );
+                }
+                _ => return Err("usage: ai [paranoid|maxn|brs|brs+|greedy]".into()),
+            },
             "eval" => self.eval(),
             "go" => {
                 let limits = parse_limits(args)?;
-                self.go(&limits)?;
+                self.go(&limits, true)?;
+            }
+            "hint" => {
+                let limits = parse_limits(args)?;
+                self.go(&limits, false)?;
             }
             "play" => {
                 let limits = parse_limits(args)?;
                 while self.position.outcome().is_none() {
-                    self.go(&limits)?;
+                    self.go(&limits, true)?;
                 }
             }
             "svg" => {
                 let [path] = args else {
                     return Err("usage: svg <file>".into());
                 };
-                write_svg(&self.position, path)?;
+                write_svg(&self.position, self.last_move(), path)?;
                 println!("wrote {path}");
             }
             other => return Err(format!("unknown command {other:?} (try help)")),
@@ -157,24 +196,36 @@ impl Session {
         Ok(true)
     }
 
-    /// Searches, plays and prints the move.
-    fn go(&mut self, limits: &Limits) -> Result<(), String> {
-        self.ai = Ai::new(self.algorithm, limits.clone());
+    /// Searches for the player to move and prints the move found; plays it when `play`.
+    fn go(&mut self, limits: &Limits, play: bool) -> Result<(), String> {
+        if self.position.outcome().is_some() {
+            return Err("the game is over (new starts another)".into());
+        }
         let player = self.position.to_move();
-        let choice = self.ai.choose(&self.position).map_err(|e| format!("{e}"))?;
-        self.history.push(self.position.clone());
-        self.position.play(choice.mv);
+        let clock = Instant::now();
+        let choice = Ai::new(self.algorithm, limits.clone())
+            .choose(&self.position)
+            .map_err(|e| format!("{e}"))?;
+        let seconds = clock.elapsed().as_secs_f64();
+        let Choice {
+            mv,
+            score,
+            depth,
+            nodes,
+        } = choice;
+        let verb = if play { "plays" } else { "would play" };
         println!(
-            "ply {:3}: player {} ({}) plays {}  (score {}, depth {}, {} nodes)",
-            self.position.plies(),
+            "ply {:3}: player {} ({}) {verb} {mv}  ({}: score {score}, depth {depth}, {nodes} nodes, {seconds:.2} s)",
+            self.position.plies() + 1,
             player + 1,
             SYMBOLS[player],
-            choice.mv,
-            choice.score,
-            choice.depth,
-            choice.nodes
+            self.algorithm,
         );
-        self.changed();
+        if play {
+            self.history.push((self.position.clone(), mv));
+            self.position.play(mv);
+            self.changed();
+        }
         Ok(())
     }
 
@@ -193,16 +244,26 @@ impl Session {
         }
     }
 
-    /// Reports the end of the game and refreshes the SVG picture.
+    /// Draws the board, reports the end of the game and refreshes the SVG picture.
     fn changed(&self) {
-        if let Some(outcome) = self.position.outcome() {
+        print!("{}", draw(&self.position, false, self.last_move()));
+        if self.position.outcome().is_some() {
             match self.position.winner() {
-                Some(winner) => println!("player {} ({}) wins", winner + 1, SYMBOLS[winner]),
-                None => println!("draw by the move limit ({outcome:?})"),
+                Some(winner) => println!(
+                    "the game is over: player {} ({}) wins",
+                    winner + 1,
+                    SYMBOLS[winner]
+                ),
+                None => println!("the game is over: a draw by the move limit"),
             }
         }
+        self.write_picture();
+    }
+
+    /// Refreshes the SVG picture, if one was asked for.
+    fn write_picture(&self) {
         if let Some(path) = &self.svg
-            && let Err(message) = write_svg(&self.position, path)
+            && let Err(message) = write_svg(&self.position, self.last_move(), path)
         {
             eprintln!("error: {message}");
         }
@@ -229,9 +290,22 @@ fn parse_limits(args: &[&str]) -> Result<Limits, String> {
     }
 }
 
+/// An algorithm in words for messages.
+fn describe_algorithm(algorithm: Algorithm) -> String {
+    let words = match algorithm {
+        Algorithm::Paranoid => "alpha-beta (paranoid with more than two players)",
+        Algorithm::MaxN => "max^n",
+        Algorithm::BestReply => "best-reply search",
+        Algorithm::BestReplyPlus => "best-reply search plus",
+        Algorithm::Greedy => "greedy, one ply",
+    };
+    format!("{algorithm} ({words})")
+}
+
 /// The star as text: each hole at its doubled column, so the rows line up as on the board.
-fn draw(position: &Position, numbers: bool) -> String {
-    let width = if numbers { 4 } else { 1 };
+/// Hole numbers take two characters a column (four a hole: the star fits 80 columns).
+fn draw(position: &Position, numbers: bool, last: Option<Move>) -> String {
+    let width = if numbers { 2 } else { 1 };
     let mut rows = vec![String::new(); ROWS];
     for hole in 0..HOLES as u8 {
         let (row, column) = COORDINATES[hole as usize];
@@ -259,37 +333,86 @@ fn draw(position: &Position, numbers: bool) -> String {
         SYMBOLS[to_move],
         position.plies()
     );
+    if let Some(mv) = last {
+        let _ = writeln!(text, "last move {mv}");
+    }
     text
 }
 
-/// Writes the board as an SVG picture: a disc per hole, coloured by its marble's player.
-fn write_svg(position: &Position, path: &str) -> Result<(), String> {
+/// Writes the board as an SVG picture: a disc per hole, coloured by its marble's player and
+/// lettered as on the text board, the last move drawn as an arrow, and a legend.
+fn write_svg(position: &Position, last: Option<Move>, path: &str) -> Result<(), String> {
+    let centre = |hole: u8| {
+        let (row, column) = COORDINATES[hole as usize];
+        (
+            SVG_MARGIN + column as f64 * SVG_COLUMN,
+            SVG_MARGIN + row as f64 * SVG_ROW,
+        )
+    };
     let width = 24.0 * SVG_COLUMN + 2.0 * SVG_MARGIN;
-    let height = (ROWS - 1) as f64 * SVG_ROW + 2.0 * SVG_MARGIN;
+    let board_height = (ROWS - 1) as f64 * SVG_ROW + 2.0 * SVG_MARGIN;
+    let players = position.players().get();
+    let height = board_height + SVG_LEGEND_ROW * (players + 1) as f64;
     let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n\
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n\
          <rect width=\"100%\" height=\"100%\" fill=\"#f4ecd8\"/>\n"
     );
     for hole in 0..HOLES as u8 {
-        let (row, column) = COORDINATES[hole as usize];
-        let x = SVG_MARGIN + column as f64 * SVG_COLUMN;
-        let y = SVG_MARGIN + row as f64 * SVG_ROW;
-        let (fill, radius) = match position.owner(hole) {
-            Some(player) => (COLOURS[player], 10.0),
-            None => ("#c8bca0", 5.0),
-        };
+        let (x, y) = centre(hole);
+        match position.owner(hole) {
+            Some(player) => {
+                let _ = writeln!(
+                    svg,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"10\" fill=\"{}\"><title>{hole}</title></circle>\
+                     <text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\" fill=\"white\">{}</text>",
+                    COLOURS[player],
+                    y + 4.0,
+                    SYMBOLS[player]
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    svg,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"5\" fill=\"#c8bca0\"><title>{hole}</title></circle>"
+                );
+            }
+        }
+    }
+    if let Some((from, to)) = last.and_then(|mv| Some((mv.from()?, mv.to()?))) {
+        let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
         let _ = writeln!(
             svg,
-            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{radius}\" fill=\"{fill}\"><title>{hole}</title></circle>"
+            "<circle cx=\"{x1:.1}\" cy=\"{y1:.1}\" r=\"8\" fill=\"none\" stroke=\"black\" stroke-dasharray=\"3 2\"/>\
+             <line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"black\" stroke-width=\"2\" opacity=\"0.6\"/>\
+             <circle cx=\"{x2:.1}\" cy=\"{y2:.1}\" r=\"12\" fill=\"none\" stroke=\"black\" stroke-width=\"2\"/>"
         );
     }
-    let _ = writeln!(
-        svg,
-        "<text x=\"{SVG_MARGIN}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"14\">{} players, player {} to move</text>\n</svg>",
-        height - 6.0,
+    let mut y = board_height;
+    let mut legend = |text: String| {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{SVG_MARGIN}\" y=\"{y:.1}\" font-size=\"14\">{text}</text>"
+        );
+        y += SVG_LEGEND_ROW;
+    };
+    for (player, (symbol, colour)) in SYMBOLS.iter().zip(COLOURS).take(players).enumerate() {
+        let marker = if player == position.to_move() {
+            " (to move)"
+        } else {
+            ""
+        };
+        legend(format!(
+            "<tspan fill=\"{colour}\">\u{25cf}</tspan> {symbol} = player {}{marker}",
+            player + 1
+        ));
+    }
+    let last = last.map_or(String::new(), |mv| format!(", last move {mv} (ringed)"));
+    legend(format!(
+        "{} players, ply {}{last}",
         position.players(),
-        position.to_move() + 1
-    );
+        position.plies()
+    ));
+    svg.push_str("</svg>\n");
     std::fs::write(path, svg).map_err(|e| format!("cannot write {path}: {e}"))
 }
 
@@ -304,7 +427,12 @@ fn main() {
         }
     };
     let mut session = Session::new(svg);
-    println!("Sternhalma: 2 players, type help for the commands");
+    println!(
+        "Sternhalma: 2 players, the computer plays {}; type help for the commands",
+        describe_algorithm(session.algorithm)
+    );
+    print!("{}", draw(&session.position, false, None));
+    session.write_picture();
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
