@@ -36,6 +36,8 @@ mod bitboard;
 mod error;
 pub mod geometries;
 pub mod geometry;
+#[cfg(feature = "serde")]
+pub mod notation_serde;
 mod square;
 mod storage;
 

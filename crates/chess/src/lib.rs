@@ -66,3 +66,17 @@ pub use plyforge_bitboard::geometries::Grid8x8;
 pub use san::SanError;
 pub use square::{File, ParseFileError, ParseRankError, ParseSquareError, Rank, Square};
 pub use uci::UciError;
+
+// Serde through notation: a square as `"e4"`, a board as its FEN, an EPD record as its text.
+#[cfg(feature = "serde")]
+plyforge_bitboard::serde_as_notation!(
+    Square,
+    File,
+    Rank,
+    Color,
+    Role,
+    Piece,
+    CastleRights,
+    Board,
+    Epd
+);

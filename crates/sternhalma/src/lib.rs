@@ -45,6 +45,10 @@ pub use players::{MARBLES_PER_PLAYER, MAX_PLAYERS, PlayerCount};
 pub use position::{DEFAULT_MOVE_LIMIT, Position};
 pub use star::Direction;
 
+// Serde through notation: a position and a move as the rules page writes them.
+#[cfg(feature = "serde")]
+plyforge_bitboard::serde_as_notation!(Position, Move, PlayerCount, Algorithm);
+
 /// The README's example, compiled and run as a doctest so that it stays true.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

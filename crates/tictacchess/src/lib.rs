@@ -36,6 +36,10 @@ pub use moves::Move;
 pub use piece::{Color, PawnDirection, Piece};
 pub use position::Position;
 
+// Serde through notation: a position and a move as the rules page writes them.
+#[cfg(feature = "serde")]
+plyforge_bitboard::serde_as_notation!(Position, Move);
+
 /// The board geometry: 4x4 on a `u32` with one ghost file.
 pub type Geometry = plyforge_bitboard::geometries::Grid4x4Padded;
 /// A square of the board.
