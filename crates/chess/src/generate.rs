@@ -4,8 +4,8 @@
 use crate::board::Board;
 use crate::movegen::{Collect, Count, SpecialFilter};
 use crate::moves::Move;
+use arrayvec::ArrayVec;
 use core::fmt;
-use plyforge_search::MoveBuffer;
 
 /// The move-list capacity. No position reachable from the start has more than 218 legal moves
 /// (the known maximum, e.g. `R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1`); the
@@ -13,8 +13,9 @@ use plyforge_search::MoveBuffer;
 /// room for those.
 pub const MAX_MOVES: usize = 256;
 
-/// A list of moves on the stack, large enough for any position.
-pub type MoveList = plyforge_search::MoveList<Move, MAX_MOVES>;
+/// A list of moves on the stack, large enough for any position (with the `search` feature it is
+/// also the search's `MoveList<Move, MAX_MOVES>`: the same `ArrayVec`).
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// A move that is not legal in the position it was played in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +32,7 @@ impl core::error::Error for IllegalMoveError {}
 impl Board {
     /// Appends every legal move to `moves`.
     #[inline]
-    pub fn generate_moves_into<B: MoveBuffer<Move>>(&self, moves: &mut B) {
+    pub fn generate_moves_into(&self, moves: &mut impl Extend<Move>) {
         self.visit_moves(&mut Collect {
             list: moves,
             filter: !0,
@@ -54,7 +55,7 @@ impl Board {
 
     /// Appends the legal captures (en passant included) and promotions to `moves`.
     #[inline]
-    pub fn generate_noisy_moves_into<B: MoveBuffer<Move>>(&self, moves: &mut B) {
+    pub fn generate_noisy_moves_into(&self, moves: &mut impl Extend<Move>) {
         self.visit_moves(&mut Collect {
             list: moves,
             filter: self.colors[(!self.side).index()],
@@ -65,7 +66,7 @@ impl Board {
 
     /// Appends the legal moves that are neither captures nor promotions to `moves`.
     #[inline]
-    pub fn generate_quiet_moves_into<B: MoveBuffer<Move>>(&self, moves: &mut B) {
+    pub fn generate_quiet_moves_into(&self, moves: &mut impl Extend<Move>) {
         self.visit_moves(&mut Collect {
             list: moves,
             filter: !self.occupied_bits(),

@@ -35,8 +35,10 @@ mod castling;
 mod color;
 mod diagram;
 mod epd;
+#[cfg(feature = "search")]
 mod eval;
 mod fen;
+#[cfg(feature = "search")]
 mod game;
 mod generate;
 mod history;
@@ -54,6 +56,7 @@ pub use castling::{CastleRights, ParseCastleRightsError, Wing};
 pub use color::{Color, ParseColorError};
 pub use diagram::Diagram;
 pub use epd::{Epd, EpdError, Operation};
+#[cfg(feature = "search")]
 pub use eval::Evaluation;
 pub use fen::{FenError, PositionError, START_FEN};
 pub use generate::{IllegalMoveError, MAX_MOVES, MoveList};

@@ -248,7 +248,7 @@ impl Board {
 
 /// Expands destination sets into moves, keeping those whose destination is in `filter`
 /// (promotions pass when `promotions` is set, whatever their destination).
-pub(crate) struct Collect<'a, L: plyforge_search::MoveBuffer<Move>> {
+pub(crate) struct Collect<'a, L: Extend<Move>> {
     pub(crate) list: &'a mut L,
     pub(crate) filter: Bits,
     pub(crate) promotions: bool,
@@ -266,7 +266,14 @@ pub(crate) enum SpecialFilter {
     Quiet,
 }
 
-impl<L: plyforge_search::MoveBuffer<Move>> Collect<'_, L> {
+impl<L: Extend<Move>> Collect<'_, L> {
+    /// Appends one move (through `Extend`, so that a `MoveList`, a `Vec` or the search's move
+    /// buffers all serve).
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        self.list.extend(core::iter::once(mv));
+    }
+
     #[inline(always)]
     fn push_pawn(&mut self, from: usize, to: usize) {
         let from_square = Square::from_index(from as u8);
@@ -274,23 +281,21 @@ impl<L: plyforge_search::MoveBuffer<Move>> Collect<'_, L> {
         if (1u64 << to) & PROMOTION_RANKS != 0 {
             if self.promotions {
                 for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-                    self.list
-                        .push(Move::promotion(from_square, to_square, role));
+                    self.push(Move::promotion(from_square, to_square, role));
                 }
             }
         } else if (1u64 << to) & self.filter != 0 {
-            self.list.push(Move::normal(from_square, to_square));
+            self.push(Move::normal(from_square, to_square));
         }
     }
 }
 
-impl<L: plyforge_search::MoveBuffer<Move>> Visitor for Collect<'_, L> {
+impl<L: Extend<Move>> Visitor for Collect<'_, L> {
     #[inline(always)]
     fn piece(&mut self, _role: Role, from: usize, targets: Bits) {
         let from = Square::from_index(from as u8);
         for to in squares(targets & self.filter) {
-            self.list
-                .push(Move::normal(from, Square::from_index(to as u8)));
+            self.push(Move::normal(from, Square::from_index(to as u8)));
         }
     }
 
@@ -316,7 +321,7 @@ impl<L: plyforge_search::MoveBuffer<Move>> Visitor for Collect<'_, L> {
             SpecialFilter::Quiet => mv.is_castle(),
         };
         if keep {
-            self.list.push(mv);
+            self.push(mv);
         }
     }
 }

@@ -31,7 +31,8 @@ pub(crate) const KIND_EN_PASSANT: u16 = 1;
 pub(crate) const KIND_CASTLE: u16 = 2;
 /// Promotions use kinds 4..=7 for knight, bishop, rook and queen.
 pub(crate) const KIND_PROMOTION: u16 = 4;
-/// The kind of a promotion to a queen.
+/// The kind of a promotion to a queen (the search's ordering hint reads it).
+#[cfg(feature = "search")]
 pub(crate) const KIND_QUEEN_PROMOTION: u16 = KIND_PROMOTION + 3;
 
 /// A move: origin, destination and kind in 16 bits.

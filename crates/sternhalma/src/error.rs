@@ -2,6 +2,7 @@
 //! (legality) and positions. Each names what was wrong, so a user interface can show it as is.
 
 use crate::moves::Move;
+use alloc::string::String;
 use core::fmt;
 
 /// A number of players other than 2, 3, 4 or 6.
@@ -26,7 +27,7 @@ impl fmt::Display for PlayerCountError {
     }
 }
 
-impl std::error::Error for PlayerCountError {}
+impl core::error::Error for PlayerCountError {}
 
 /// A hole number that is not `0`..`120`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -48,7 +49,7 @@ impl fmt::Display for ParseHoleError {
     }
 }
 
-impl std::error::Error for ParseHoleError {}
+impl core::error::Error for ParseHoleError {}
 
 /// Text that is not a move (`FROM-TO` or `pass`): a syntax error, whatever the position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -81,7 +82,7 @@ impl fmt::Display for ParseMoveError {
     }
 }
 
-impl std::error::Error for ParseMoveError {}
+impl core::error::Error for ParseMoveError {}
 
 /// A move that is well formed but not legal in the position: a legality error.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -134,7 +135,7 @@ impl fmt::Display for MoveError {
     }
 }
 
-impl std::error::Error for MoveError {}
+impl core::error::Error for MoveError {}
 
 impl From<ParseMoveError> for MoveError {
     fn from(error: ParseMoveError) -> Self {
@@ -205,4 +206,4 @@ impl fmt::Display for ParsePositionError {
     }
 }
 
-impl std::error::Error for ParsePositionError {}
+impl core::error::Error for ParsePositionError {}

@@ -19,12 +19,22 @@
 //! Move generation treats a marble's chains of jumps as a reachability set on bitboards
 //! (a frontier of landing holes grown until it stops), so every distinct (start, end) comes out
 //! once, and [`Position::count_moves`] counts moves by popcount without listing them.
+//!
+//! The rules core (position, moves, notation, the star's tables) is `no_std` with `alloc`; the
+//! `search` feature (on by default) adds the `Game` implementation, the evaluation and the AI,
+//! which need `std`.
+#![cfg_attr(not(feature = "search"), no_std)]
 #![forbid(unsafe_code)]
 
+extern crate alloc;
+
+#[cfg(feature = "search")]
 mod ai;
 pub mod distance;
 mod error;
+#[cfg(feature = "search")]
 mod eval;
+#[cfg(feature = "search")]
 mod game;
 mod movegen;
 mod moves;
@@ -34,10 +44,12 @@ mod position;
 pub mod star;
 mod zobrist;
 
+#[cfg(feature = "search")]
 pub use ai::{AI_TT_MIB, Ai, AiError, Algorithm, Choice, ParseAlgorithmError};
 pub use error::{
     IllegalReason, MoveError, ParseHoleError, ParseMoveError, ParsePositionError, PlayerCountError,
 };
+#[cfg(feature = "search")]
 pub use eval::{DistanceEvaluator, STRAGGLER_DIVISOR};
 pub use movegen::{MAX_MOVES, Moves};
 pub use moves::Move;
@@ -47,7 +59,9 @@ pub use star::Direction;
 
 // Serde through notation: a position and a move as the rules page writes them.
 #[cfg(feature = "serde")]
-plyforge_bitboard::serde_as_notation!(Position, Move, PlayerCount, Algorithm);
+plyforge_bitboard::serde_as_notation!(Position, Move, PlayerCount);
+#[cfg(all(feature = "serde", feature = "search"))]
+plyforge_bitboard::serde_as_notation!(Algorithm);
 
 /// The README's example, compiled and run as a doctest so that it stays true.
 #[doc = include_str!("../README.md")]

@@ -9,14 +9,14 @@ use crate::error::{IllegalReason, MoveError};
 use crate::moves::Move;
 use crate::position::{Position, for_each_hole, holes};
 use crate::star::{BITS, DIRECTION_SUBSETS, HOLES, LANDING_SETS, STEPS};
-use plyforge_search::{MoveBuffer, MoveList};
+use arrayvec::ArrayVec;
 
 /// The most moves a position can have: ten marbles, each with at most every empty hole
 /// (101 with two players) as a destination. Real positions stay far below it.
 pub const MAX_MOVES: usize = 10 * (HOLES - 20);
 
 /// A move list that holds every position's moves without touching the heap.
-pub type Moves = MoveList<Move, MAX_MOVES>;
+pub type Moves = ArrayVec<Move, MAX_MOVES>;
 
 impl Position {
     /// The holes the marble on `from` can move to (a marble of any player, for the rules are the
@@ -73,19 +73,20 @@ impl Position {
 
     /// Appends every legal move of the player to move: marble moves by start hole then end
     /// hole, or the single pass when there is none; nothing once the game is won.
-    pub fn generate_moves<B: MoveBuffer<Move>>(&self, moves: &mut B) {
+    pub fn generate_moves(&self, moves: &mut impl Extend<Move>) {
         if self.is_over() {
             return;
         }
-        let before = moves.len();
+        let mut any = false;
         for_each_hole(self.marbles[self.to_move()], |from| {
             let from = from as u8;
             for_each_hole(self.destinations(from), |to| {
-                moves.push(Move::between(from, to as u8));
+                moves.extend(core::iter::once(Move::between(from, to as u8)));
+                any = true;
             });
         });
-        if moves.len() == before {
-            moves.push(Move::PASS);
+        if !any {
+            moves.extend(core::iter::once(Move::PASS));
         }
     }
 

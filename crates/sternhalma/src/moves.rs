@@ -4,6 +4,7 @@
 
 use crate::error::{ParseHoleError, ParseMoveError};
 use crate::star::HOLES;
+use alloc::string::ToString;
 use core::fmt;
 use core::str::FromStr;
 

@@ -7,6 +7,8 @@ use crate::error::ParsePositionError;
 use crate::players::{MARBLES_PER_PLAYER, MAX_PLAYERS, PlayerCount};
 use crate::position::Position;
 use crate::star::HOLES;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

@@ -12,6 +12,7 @@ use crate::star::{
 };
 use crate::zobrist::{MARBLE_KEYS, TO_MOVE_KEYS};
 use plyforge_bitboard::{BitBoard, geometries::Line121};
+#[cfg(feature = "search")]
 use plyforge_search::Outcome;
 
 /// The off-board bit, always set in `Position::occupied`.
@@ -230,12 +231,20 @@ impl Position {
         self.target_filled(last).then_some(last)
     }
 
+    /// Whether the game is drawn by the move limit (each player has made that many moves and
+    /// nobody has won).
+    pub fn move_limit_reached(&self) -> bool {
+        self.winner().is_none()
+            && self.plies >= self.move_limit.saturating_mul(self.players.get() as u32)
+    }
+
     /// The result: the winner, a draw once the move limit is reached, or `None` while the game
     /// goes on.
+    #[cfg(feature = "search")]
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(winner) = self.winner() {
             Some(Outcome::Win(winner))
-        } else if self.plies >= self.move_limit.saturating_mul(self.players.get() as u32) {
+        } else if self.move_limit_reached() {
             Some(Outcome::Draw)
         } else {
             None

@@ -12,6 +12,8 @@
 use crate::attacks::STRIDE;
 use crate::piece::{Color, PawnDirection, Piece};
 use crate::position::Position;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Squares on the board.
 const SQUARES: usize = 16;

@@ -1,12 +1,23 @@
 #![doc = include_str!("../README.md")]
+// The rules core (position, moves, notation, the state index) is `no_std` with `alloc`; the
+// `search` feature (on by default) adds the `Game` implementation, the evaluation, the AI, the
+// retrograde analysis and self-play, which need `std`.
+#![cfg_attr(not(feature = "search"), no_std)]
 #![forbid(unsafe_code)]
 
+extern crate alloc;
+
+#[cfg(feature = "search")]
 mod ai;
+#[cfg(feature = "search")]
 mod analysis;
 mod attacks;
 mod error;
+#[cfg(feature = "search")]
 mod eval;
+#[cfg(feature = "search")]
 mod game;
+#[cfg(feature = "search")]
 mod history;
 mod index;
 mod lines;
@@ -15,19 +26,25 @@ mod moves;
 mod notation;
 mod piece;
 mod position;
+#[cfg(feature = "search")]
 pub mod selfplay;
 mod symmetry;
 mod unmove;
 mod zobrist;
 
+#[cfg(feature = "search")]
 pub use ai::{AI_TT_MIB, Ai, Strength};
+#[cfg(feature = "search")]
 pub use analysis::{Entry, TicTacChessSpace};
 pub use error::{
     IllegalMoveError, InvalidPositionError, MoveError, NotationError, ParseMoveError,
     ParsePositionError,
 };
+#[cfg(feature = "search")]
 pub use eval::Evaluation;
+#[cfg(feature = "search")]
 pub use game::TicTacChess;
+#[cfg(feature = "search")]
 pub use history::{Match, REPETITION_LIMIT};
 pub use index::StateIndex;
 pub use lines::LINES;

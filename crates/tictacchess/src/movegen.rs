@@ -7,7 +7,7 @@ use crate::attacks::FULL;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
-use plyforge_search::{MoveBuffer, MoveList};
+use arrayvec::ArrayVec;
 
 /// The most legal moves any position has: four pieces in hand on sixteen empty squares, at the
 /// start. With `k` pieces in hand and `m = 4 - k` of one's own on the board there are at most
@@ -16,13 +16,13 @@ use plyforge_search::{MoveBuffer, MoveList};
 pub const MAX_MOVES: usize = 64;
 
 /// A move list that holds every position's moves.
-pub type Moves = MoveList<Move, MAX_MOVES>;
+pub type Moves = ArrayVec<Move, MAX_MOVES>;
 
 impl Position {
     /// Appends every legal move to `moves`: drops in `PNBR` order, each onto the empty squares
     /// from a1 up, then the board pieces' moves in `PNBR` order.
     #[inline]
-    pub fn generate<B: MoveBuffer<Move>>(&self, moves: &mut B) {
+    pub fn generate(&self, moves: &mut impl Extend<Move>) {
         if self.is_won() {
             return;
         }
@@ -32,7 +32,7 @@ impl Position {
             let bit = self.pieces[us][piece.index()];
             if bit == 0 {
                 for to in empty {
-                    moves.push(Move::Drop { piece, to });
+                    moves.extend(core::iter::once(Move::Drop { piece, to }));
                 }
             }
         }
@@ -40,7 +40,7 @@ impl Position {
             for from in Board::from_bits(self.pieces[us][piece.index()]) {
                 let targets = self.targets(piece, from.index() as usize);
                 for to in Board::from_bits(targets) {
-                    moves.push(Move::Step { from, to });
+                    moves.extend(core::iter::once(Move::Step { from, to }));
                 }
             }
         }
@@ -48,7 +48,7 @@ impl Position {
 
     /// Appends the captures (the moves that send an enemy piece back to its hand).
     #[inline]
-    pub fn generate_captures<B: MoveBuffer<Move>>(&self, moves: &mut B) {
+    pub fn generate_captures(&self, moves: &mut impl Extend<Move>) {
         if self.is_won() {
             return;
         }
@@ -58,7 +58,7 @@ impl Position {
             for from in Board::from_bits(self.pieces[us][piece.index()]) {
                 let targets = self.targets(piece, from.index() as usize) & enemy;
                 for to in Board::from_bits(targets) {
-                    moves.push(Move::Step { from, to });
+                    moves.extend(core::iter::once(Move::Step { from, to }));
                 }
             }
         }

@@ -7,6 +7,7 @@ use crate::attacks::STRIDE;
 use crate::error::{InvalidPositionError, NotationError, ParsePositionError};
 use crate::piece::{Color, PawnDirection, Piece};
 use crate::position::Position;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

@@ -44,6 +44,7 @@ fn map_bit(map: &[u8; BITS], bit: u32) -> u32 {
 }
 
 /// Files a and b: the left half, which the mirror swaps with the right half.
+#[cfg(feature = "search")]
 const LEFT_HALF: u32 = 0b00011_00011_00011_00011;
 
 impl Position {
@@ -52,6 +53,8 @@ impl Position {
     /// mirror moves every square to the other half, and no two pieces are alike, so a position
     /// is its own mirror image only when the board is empty; otherwise exactly one of the two
     /// is the representative. Costs a few instructions, where comparing indices costs two.
+    /// (The retrograde analysis, behind the `search` feature, is its user.)
+    #[cfg(feature = "search")]
     #[inline(always)]
     pub(crate) fn is_mirror_representative(&self) -> bool {
         let pieces = self.pieces.as_flattened();
@@ -64,6 +67,7 @@ impl Position {
     }
 
     /// Whether the board is empty (then, and only then, the position is its own mirror image).
+    #[cfg(feature = "search")]
     #[inline(always)]
     pub(crate) fn board_is_empty(&self) -> bool {
         self.occupied[0] | self.occupied[1] == 0

@@ -17,6 +17,7 @@ use crate::attacks::{self, FULL, KNIGHT, PAWN_CAPTURE, PAWN_PUSH, far_rank};
 use crate::lines::has_line;
 use crate::piece::{PawnDirection, Piece};
 use crate::position::Position;
+use alloc::vec::Vec;
 
 impl Position {
     /// Every position with a legal move to this one, each once, with its Zobrist hash.
