@@ -61,14 +61,14 @@ pub use eval::Evaluation;
 pub use fen::{FenError, PositionError, START_FEN};
 pub use generate::{IllegalMoveError, MAX_MOVES, MoveList};
 pub use history::GameHistory;
-pub use moves::{Move, MoveKind, UciMove};
+pub use moves::{Move, MoveKind};
 pub use outcome::{FIFTY_MOVE_PLIES, Outcome};
 pub use piece::{ParsePieceError, Piece, Role};
 pub use plyforge_bitboard::BitBoard;
 pub use plyforge_bitboard::geometries::Grid8x8;
 pub use san::SanError;
 pub use square::{File, ParseFileError, ParseRankError, ParseSquareError, Rank, Square};
-pub use uci::UciError;
+pub use uci::{UciError, UciMove};
 
 // Serde through notation: a square as `"e4"`, a board as its FEN, an EPD record as its text.
 #[cfg(feature = "serde")]

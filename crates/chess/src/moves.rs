@@ -4,6 +4,7 @@
 
 use crate::piece::Role;
 use crate::square::{File, Square};
+use crate::uci::UciMove;
 use core::fmt;
 
 /// Bits of the origin square.
@@ -165,33 +166,34 @@ impl Move {
         }
     }
 
-    /// The move in UCI notation. Castling is written as the king's two-square step when
-    /// `chess960` is false (`e1g1`), and as the king taking its rook when it is true (`e1h1`).
+    /// The move in UCI notation (see [`UciMove`]). With `chess960` false, castling is written
+    /// as the king's step to its target square (`e1g1`) where that names the castle
+    /// unambiguously: the king moves at least two files. Where it would not (a Chess960 king
+    /// that stays on its square, or steps one file, which reads as an ordinary king move),
+    /// castling is written as the king taking its own rook (`b8a8`), the form GUIs accept. With
+    /// `chess960` true it is always king-takes-rook. [`Board::parse_uci`](crate::Board::parse_uci)
+    /// reads every form back to the same move.
     pub fn to_uci(self, chess960: bool) -> UciMove {
-        UciMove { mv: self, chess960 }
-    }
-}
-
-/// A move written in UCI notation: see [`Move::to_uci`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct UciMove {
-    mv: Move,
-    chess960: bool,
-}
-
-impl fmt::Display for UciMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mv = self.mv;
-        let to = if mv.is_castle() && !self.chess960 {
-            mv.castle_king_target()
-        } else {
-            mv.to()
-        };
-        write!(f, "{}{}", mv.from(), to)?;
-        if let Some(role) = mv.promotion_role() {
-            write!(f, "{}", role.char())?;
+        let king_step = self.is_castle() && !chess960 && self.castle_king_steps_two_files();
+        UciMove::Normal {
+            from: self.from(),
+            to: if king_step {
+                self.castle_king_target()
+            } else {
+                self.to()
+            },
+            promotion: self.promotion_role(),
         }
-        Ok(())
+    }
+
+    /// Whether this castle moves the king at least two files (always in standard chess), so
+    /// that the king's step names it unambiguously.
+    fn castle_king_steps_two_files(self) -> bool {
+        self.from()
+            .file()
+            .index()
+            .abs_diff(self.castle_king_target().file().index())
+            >= 2
     }
 }
 
@@ -202,7 +204,7 @@ impl fmt::Display for Move {
         let standard = self.is_castle()
             && self.from().file() == File::E
             && matches!(self.to().file(), File::A | File::H);
-        write!(f, "{}", self.to_uci(!standard && self.is_castle()))
+        write!(f, "{}", self.to_uci(!standard))
     }
 }
 

@@ -4,7 +4,7 @@
 
 use plyforge_chess::{
     Board, Color, Epd, FenError, GameHistory, Move, Outcome as ChessOutcome, PositionError,
-    SanError, Square, UciError,
+    SanError, Square, UciError, UciMove,
 };
 use plyforge_search::{Game, Outcome};
 use proptest::prelude::*;
@@ -329,4 +329,73 @@ proptest! {
             prop_assert_eq!(Move::from_key(<Board as Game>::move_key(mv)), Some(mv));
         }
     }
+}
+
+/// Every legal move, printed in UCI notation in either form (standard or Chess960), parses back
+/// to itself on its board, and the context-free `UciMove` round-trips through its text: over
+/// all 960 Chess960 start positions and every position one move later, where castles that
+/// standard notation cannot express (the king staying on its square, or stepping one file)
+/// occur.
+#[test]
+fn uci_notation_round_trips_in_both_forms() {
+    let suite = std::fs::read_to_string(
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/frcperftsuite.epd"),
+    )
+    .unwrap();
+    let mut castles = 0;
+    let mut check = |board: &Board| {
+        for mv in board.legal_moves() {
+            for chess960 in [false, true] {
+                let uci = mv.to_uci(chess960);
+                let text = uci.to_string();
+                assert_eq!(text.parse::<UciMove>(), Ok(uci), "{text}");
+                assert_eq!(board.parse_uci(&text), Ok(mv), "{text} on {board}");
+            }
+            castles += usize::from(mv.is_castle());
+        }
+    };
+    for line in suite.lines().filter(|line| !line.trim().is_empty()) {
+        let fen = line.split(';').next().unwrap().trim();
+        let board: Board = fen.parse().unwrap();
+        check(&board);
+        for mv in board.legal_moves() {
+            let mut child = board;
+            child.play(mv);
+            check(&child);
+        }
+    }
+    assert!(castles > 0);
+}
+
+/// The two castles of the fuzzing report: standard notation printed them as `g1g1` (refused
+/// by the parser) and `b8c8` (read as an ordinary king move); they are written as the king
+/// taking its rook instead.
+#[test]
+fn chess960_castles_that_standard_notation_cannot_express() {
+    for (fen, expected) in [
+        (
+            "2nnrrk1/b3ppp1/pp5p/2p5/PPB2P1P/2BPp1P1/3PP1b1/3QR1KR w K - 6 1",
+            "g1h1",
+        ),
+        (
+            "rk5r/R3p3/3p2pp/1pp2pn1/1Pb2P2/3P4/1KPBP1PP/1NNQRB2 b q - 0 16",
+            "b8a8",
+        ),
+    ] {
+        let board: Board = fen.parse().unwrap();
+        let castle = board
+            .legal_moves()
+            .into_iter()
+            .find(|mv| mv.is_castle())
+            .unwrap();
+        assert_eq!(castle.to_uci(false).to_string(), expected);
+        assert_eq!(board.parse_uci(expected), Ok(castle));
+    }
+    // Where the king steps two files, standard notation stays the king's step.
+    let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    let short = board.parse_uci("e1h1").unwrap();
+    assert_eq!(short.to_uci(false).to_string(), "e1g1");
+    assert_eq!(short.to_uci(true).to_string(), "e1h1");
+    assert_eq!("0000".parse::<UciMove>(), Ok(UciMove::Null));
+    assert_eq!(board.parse_uci("0000"), Err(UciError::Illegal));
 }
