@@ -1,7 +1,7 @@
 //! Game-tree search for any game: implement [`Game`] for your rules and an [`Evaluator`] for
 //! your positions, and every search of this crate works on them.
 //!
-//! A [`Searcher`] runs iterative-deepening alpha-beta with principal variation search,
+//! [`best_move`] picks a move in one call; a [`Searcher`] runs iterative-deepening alpha-beta with principal variation search,
 //! aspiration windows, a lock-free transposition table, null-move pruning, late-move
 //! reductions, killer and history ordering, quiescence search and check extensions, each
 //! switchable in its [`Config`]; limits by depth, nodes, soft and hard time and a [`StopFlag`];
@@ -83,4 +83,4 @@ pub use moves::{ArrayVec, MoveBuffer, MoveList};
 pub use perft::{divide, perft};
 pub use report::{Info, SearchError, SearchResult};
 pub use score::Score;
-pub use search::{MAX_PLAYERS, Searcher};
+pub use search::{MAX_PLAYERS, Searcher, best_move};

@@ -180,3 +180,37 @@ impl Searcher {
         Ok(result)
     }
 }
+
+/// The best move for the player to move: the one-call way for the common case. It searches
+/// with [`Config::default`] (every technique on, a 16 MiB table, one thread), as negamax for two
+/// players and paranoid search for three to six, within `limits`, with no earlier positions
+/// for repetitions and no progress reports. For anything more (a table kept between moves,
+/// threads, the game's history, the score and the line), build a [`Searcher`].
+///
+/// ```
+/// use plyforge_search::{Limits, best_move, nim::{Nim, NimEvaluator}};
+/// // Nim with 5 stones, taking 1 to 3: taking 1 leaves the opponent a multiple of 4.
+/// assert_eq!(best_move(&Nim::new(5), &NimEvaluator, &Limits::depth(8)), Ok(1));
+/// ```
+///
+/// # Errors
+/// As [`Searcher::search`]: [`SearchError::GameOver`] when the game is over,
+/// [`SearchError::PlayerCount`] for more than six players.
+pub fn best_move<G: Game, E: Evaluator<G>>(
+    game: &G,
+    evaluator: &E,
+    limits: &Limits,
+) -> Result<G::Move, SearchError> {
+    let mode = if game.player_count() == 2 {
+        Mode::Negamax
+    } else {
+        Mode::Paranoid
+    };
+    let mut searcher = Searcher::new(Config {
+        mode,
+        ..Config::default()
+    });
+    searcher
+        .search(game, evaluator, limits, &[], |_| {})
+        .map(|result| result.best_move)
+}

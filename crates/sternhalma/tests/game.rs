@@ -100,3 +100,28 @@ fn move_keys_are_unique_per_position() {
     keys.dedup();
     assert_eq!(keys.len(), moves.len());
 }
+
+/// `plyforge_search::best_move`, the one-call search, plays any player count: paranoid search
+/// for three and six players, negamax for two; each answer is legal, and a finished game is an
+/// error.
+#[test]
+fn the_one_call_search_plays_every_player_count() {
+    use plyforge_search::{Limits, SearchError, best_move};
+    for players in PlayerCount::ALL {
+        let position = Position::new(players);
+        let mv = best_move(&position, &DistanceEvaluator::default(), &Limits::depth(2)).unwrap();
+        assert!(
+            position.legal_moves().contains(&mv),
+            "{players} players: {mv}"
+        );
+    }
+    let mut position = Position::new(PlayerCount::Two);
+    while position.outcome().is_none() {
+        let mv = best_move(&position, &DistanceEvaluator::default(), &Limits::depth(1)).unwrap();
+        position.play(mv);
+    }
+    assert!(matches!(
+        best_move(&position, &DistanceEvaluator::default(), &Limits::depth(1)),
+        Err(SearchError::GameOver(_))
+    ));
+}
