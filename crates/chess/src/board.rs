@@ -11,6 +11,10 @@ use crate::square::{File, Rank, Square};
 use crate::zobrist;
 use crate::{BitBoard, Grid8x8};
 
+/// The castling rook files (short wing, long wing) recorded where a side has no such right:
+/// the standard corners, so that a board's fields depend only on its position.
+const DEFAULT_CASTLE_FILES: [File; 2] = [File::H, File::A];
+
 /// A chess position: pieces, side to move, castling rights, en-passant square and clocks.
 ///
 /// A `Board` is `Copy` (96 bytes); searches clone it and [`play`](Board::play) moves on
@@ -69,7 +73,7 @@ impl Board {
             roles: [0; 6],
             colors: [0; 2],
             hash: zobrist::WHITE_TO_MOVE,
-            castle_files: [[File::H, File::A]; 2],
+            castle_files: [DEFAULT_CASTLE_FILES; 2],
             rights: CastleRights::empty(),
             castle_squares: 0,
             side: Color::White,
@@ -466,6 +470,14 @@ impl Board {
         self.rights = CastleRights::from_bits_truncate(old.bits() & !lost);
         if self.rights != old {
             self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.rights);
+            // A lost right forgets its rook's file, so that two boards of one position (one
+            // reached by play, one read from its FEN) are equal and hash alike as map keys.
+            let gone = old.bits() & !self.rights.bits();
+            for right in 0..4 {
+                if gone & (1 << right) != 0 {
+                    self.castle_files[right >> 1][right & 1] = DEFAULT_CASTLE_FILES[right & 1];
+                }
+            }
             self.update_castle_squares();
         }
     }

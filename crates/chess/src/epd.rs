@@ -1,5 +1,12 @@
 //! EPD: a position (the four FEN fields, optionally followed by the two clocks) and a list of
 //! operations such as `bm Qg6; id "WAC.001";` or the perft suites' `;D1 20 ;D2 400`.
+//!
+//! Parsing is lenient where files in the wild differ: the clocks may follow the four fields;
+//! empty operations (`;;`) are skipped; an operand is a word or a quoted string, in which `"`
+//! stands for a quote and `\` for a backslash (PGN's convention; EPD itself defines no
+//! escapes). Printing writes the clocks only when they differ from `0 1`, and quotes an operand
+//! that is empty or holds white space, `;`, `"` or `\`, escaping the last two. So every record
+//! this module prints parses back to an equal [`Epd`].
 
 use crate::board::Board;
 use crate::fen::FenError;
@@ -62,15 +69,33 @@ impl fmt::Display for EpdError {
 
 impl core::error::Error for EpdError {}
 
+/// Reads a quoted string (after its opening quote) with its escapes; returns it and the text
+/// after its closing quote.
+fn quoted_string(text: &str) -> Result<(String, &str), EpdError> {
+    let mut word = String::new();
+    let mut letters = text.char_indices();
+    while let Some((index, letter)) = letters.next() {
+        match letter {
+            '\\' => match letters.next() {
+                Some((_, escaped)) => word.push(escaped),
+                None => return Err(EpdError::UnterminatedQuote),
+            },
+            '"' => return Ok((word, &text[index + 1..])),
+            _ => word.push(letter),
+        }
+    }
+    Err(EpdError::UnterminatedQuote)
+}
+
 /// Splits one operation into words, keeping quoted strings whole.
 fn words(text: &str) -> Result<Vec<String>, EpdError> {
     let mut words = Vec::new();
     let mut rest = text.trim_start();
     while !rest.is_empty() {
         if let Some(quoted) = rest.strip_prefix('"') {
-            let end = quoted.find('"').ok_or(EpdError::UnterminatedQuote)?;
-            words.push(quoted[..end].to_string());
-            rest = quoted[end + 1..].trim_start();
+            let (word, after) = quoted_string(quoted)?;
+            words.push(word);
+            rest = after.trim_start();
         } else {
             let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
             words.push(rest[..end].to_string());
@@ -85,9 +110,15 @@ fn operations(text: &str) -> Result<Vec<Operation>, EpdError> {
     let mut result = Vec::new();
     let mut start = 0;
     let mut quoted = false;
+    let mut escaped = false;
     let mut segments = Vec::new();
     for (index, letter) in text.char_indices() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
         match letter {
+            '\\' if quoted => escaped = true,
             '"' => quoted = !quoted,
             ';' if !quoted => {
                 segments.push(&text[start..index]);
@@ -213,21 +244,36 @@ impl FromStr for Epd {
     }
 }
 
-/// The record with the four position fields (the clocks go into `hmvc`/`fmvn`-free form),
-/// each operation written `opcode operands;` with operands holding spaces quoted.
+/// The record: the four position fields, the clocks when they are not `0 1`, then each
+/// operation written `opcode operands;`, an operand quoted (and escaped) where a bare word
+/// would not read back the same (see the module documentation).
 impl fmt::Display for Epd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let fen = self.board.to_string();
-        let fields: Vec<&str> = fen.split(' ').take(4).collect();
+        let with_clocks = self.board.halfmove_clock() != 0 || self.board.fullmove_number() != 1;
+        let fields: Vec<&str> = fen
+            .split(' ')
+            .take(if with_clocks { 6 } else { 4 })
+            .collect();
         f.write_str(&fields.join(" "))?;
         for operation in &self.operations {
             write!(f, " {}", operation.opcode)?;
             for operand in &operation.operands {
-                if operand.is_empty() || operand.contains(|c: char| c.is_whitespace() || c == ';') {
-                    write!(f, " \"{operand}\"")?;
-                } else {
+                let bare = !operand.is_empty()
+                    && !operand
+                        .contains(|c: char| c.is_whitespace() || matches!(c, ';' | '"' | '\\'));
+                if bare {
                     write!(f, " {operand}")?;
+                    continue;
                 }
+                f.write_str(" \"")?;
+                for letter in operand.chars() {
+                    if matches!(letter, '"' | '\\') {
+                        f.write_str("\\")?;
+                    }
+                    write!(f, "{letter}")?;
+                }
+                f.write_str("\"")?;
             }
             f.write_str(";")?;
         }
