@@ -1,0 +1,283 @@
+//! The check of each parser: see the crate documentation for what every check asserts.
+
+use plyforge_bitboard::BitBoard;
+use plyforge_bitboard::geometries::Grid8x8;
+use plyforge_chess::{Board, Epd, UciMove};
+use plyforge_sternhalma as sternhalma;
+use plyforge_tictacchess as tictacchess;
+use plyforge_uci::Command;
+
+/// The parsers under test, each with its check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Parser {
+    /// Chess FEN, X-FEN and Shredder-FEN, strict and lenient.
+    Fen,
+    /// EPD records, strict and lenient.
+    Epd,
+    /// SAN moves on a position (the first line of the input is its FEN).
+    San,
+    /// UCI moves, alone and on a position (the first line of the input is its FEN).
+    UciMove,
+    /// Lines of the UCI protocol.
+    UciCommand,
+    /// TicTacChess positions.
+    TicTacChessPosition,
+    /// TicTacChess moves, alone and on the start position.
+    TicTacChessMove,
+    /// Sternhalma positions.
+    SternhalmaPosition,
+    /// Sternhalma moves, alone and on a start position.
+    SternhalmaMove,
+    /// Bitboard pictures (8x8).
+    BitBoardPicture,
+}
+
+impl Parser {
+    /// Every parser.
+    pub const ALL: [Parser; 10] = [
+        Parser::Fen,
+        Parser::Epd,
+        Parser::San,
+        Parser::UciMove,
+        Parser::UciCommand,
+        Parser::TicTacChessPosition,
+        Parser::TicTacChessMove,
+        Parser::SternhalmaPosition,
+        Parser::SternhalmaMove,
+        Parser::BitBoardPicture,
+    ];
+
+    /// Runs the checks on `data`; panics when a property fails. Returns whether the parser
+    /// accepted the input (so that a run can tell that it exercised more than the errors).
+    pub fn check(self, data: &[u8]) -> bool {
+        let Ok(text) = core::str::from_utf8(data) else {
+            return false;
+        };
+        match self {
+            Parser::Fen => check_fen(text),
+            Parser::Epd => check_epd(text),
+            Parser::San => check_san(text),
+            Parser::UciMove => check_uci_move(text),
+            Parser::UciCommand => check_uci_command(text),
+            Parser::TicTacChessPosition => check_tictacchess_position(text),
+            Parser::TicTacChessMove => check_tictacchess_move(text),
+            Parser::SternhalmaPosition => check_sternhalma_position(text),
+            Parser::SternhalmaMove => check_sternhalma_move(text),
+            Parser::BitBoardPicture => check_bitboard_picture(text),
+        }
+    }
+}
+
+/// The position named by the first line of `text` (a start position when it does not parse),
+/// and the rest of the text.
+fn position_and_rest(text: &str) -> (Board, &str) {
+    let (first, rest) = text.split_once('\n').unwrap_or(("", text));
+    (first.parse().unwrap_or_default(), rest)
+}
+
+fn check_fen(text: &str) -> bool {
+    let strict = text.parse::<Board>();
+    let accepted = strict.is_ok();
+    if let Ok(board) = strict {
+        let printed = board.to_string();
+        let again: Board = printed
+            .parse()
+            .unwrap_or_else(|error| panic!("{text:?} printed as {printed:?}: {error}"));
+        assert_eq!(again, board, "{text:?} printed as {printed:?}");
+        check_chess_play(&board);
+    }
+    if let Ok(board) = Board::from_fen_lenient(text) {
+        let printed = board.to_string();
+        let again = Board::from_fen_lenient(&printed)
+            .unwrap_or_else(|error| panic!("{text:?} printed as {printed:?}: {error}"));
+        assert_eq!(again, board, "lenient {text:?} printed as {printed:?}");
+        check_chess_play(&board);
+    }
+    accepted
+}
+
+/// Move generation and play on a parsed board: counts agree, every move plays, keeps the
+/// incremental hash equal to the hash from scratch, and its UCI and SAN notation read back.
+fn check_chess_play(board: &Board) {
+    let moves = board.legal_moves();
+    assert_eq!(moves.len() as u64, board.count_moves(), "{board}");
+    let mut noisy = plyforge_chess::MoveList::new();
+    let mut quiet = plyforge_chess::MoveList::new();
+    board.generate_noisy_moves_into(&mut noisy);
+    board.generate_quiet_moves_into(&mut quiet);
+    assert_eq!(noisy.len() + quiet.len(), moves.len(), "{board}");
+    for &mv in &moves {
+        let mut child = *board;
+        child.play(mv);
+        assert_eq!(child.hash(), child.hash_from_scratch(), "{board} {mv}");
+        // A board reached by play equals the board read from its FEN.
+        let fen = child.to_string();
+        let read = Board::from_fen_lenient(&fen)
+            .unwrap_or_else(|error| panic!("{board} {mv}: {fen:?}: {error}"));
+        assert_eq!(read, child, "{board} {mv}: {fen:?}");
+        for chess960 in [false, true] {
+            let uci = mv.to_uci(chess960).to_string();
+            assert_eq!(board.parse_uci(&uci), Ok(mv), "{board}: {uci}");
+        }
+        let san = board.san(mv);
+        assert_eq!(board.parse_san(&san), Ok(mv), "{board}: {san}");
+    }
+    let _ = board.outcome();
+}
+
+fn check_epd(text: &str) -> bool {
+    let mut accepted = false;
+    for (epd, strict) in [
+        (text.parse::<Epd>(), true),
+        (Epd::parse_lenient(text), false),
+    ] {
+        let Ok(epd) = epd else { continue };
+        accepted |= strict;
+        let printed = epd.to_string();
+        let again = if strict {
+            printed.parse::<Epd>()
+        } else {
+            Epd::parse_lenient(&printed)
+        }
+        .unwrap_or_else(|error| panic!("{text:?} printed as {printed:?}: {error}"));
+        assert_eq!(again, epd, "{text:?} printed as {printed:?}");
+        let _ = epd.best_moves();
+        let _ = epd.avoid_moves();
+        let _ = epd.perft_counts();
+    }
+    accepted
+}
+
+fn check_san(text: &str) -> bool {
+    let (board, san) = position_and_rest(text);
+    let Ok(mv) = board.parse_san(san) else {
+        return false;
+    };
+    assert!(board.legal_moves().contains(&mv), "{board}: {san:?}");
+    let printed = board.san(mv);
+    assert_eq!(
+        board.parse_san(&printed),
+        Ok(mv),
+        "{board}: {san:?} as {printed}"
+    );
+    true
+}
+
+fn check_uci_move(text: &str) -> bool {
+    let (board, uci) = position_and_rest(text);
+    if let Ok(parsed) = uci.parse::<UciMove>() {
+        let printed = parsed.to_string();
+        assert_eq!(
+            printed.parse::<UciMove>(),
+            Ok(parsed),
+            "{uci:?} as {printed}"
+        );
+        if let Ok(mv) = parsed.to_move(&board) {
+            assert!(board.legal_moves().contains(&mv), "{board}: {uci:?}");
+        }
+    }
+    let legal = board.parse_uci(uci);
+    if let Ok(mv) = legal {
+        assert!(board.legal_moves().contains(&mv), "{board}: {uci:?}");
+    }
+    legal.is_ok()
+}
+
+fn check_uci_command(text: &str) -> bool {
+    let mut accepted = false;
+    for line in text.lines() {
+        accepted |= line.parse::<Command>().is_ok();
+    }
+    accepted
+}
+
+fn check_tictacchess_position(text: &str) -> bool {
+    let Ok(position) = text.parse::<tictacchess::Position>() else {
+        return false;
+    };
+    let printed = position.to_string();
+    let again: tictacchess::Position = printed
+        .parse()
+        .unwrap_or_else(|error| panic!("{text:?} printed as {printed:?}: {error}"));
+    assert_eq!(again, position, "{text:?} printed as {printed:?}");
+    for mv in position.legal_moves() {
+        assert!(position.is_legal(mv), "{position}: {mv}");
+        let mut child = position;
+        child.play(mv);
+        assert_eq!(child.hash(), child.compute_hash(), "{position}: {mv}");
+        let text = mv.to_string();
+        assert_eq!(position.parse_move(&text), Ok(mv), "{position}: {text}");
+    }
+    true
+}
+
+fn check_tictacchess_move(text: &str) -> bool {
+    let Ok(mv) = text.parse::<tictacchess::Move>() else {
+        return false;
+    };
+    let printed = mv.to_string();
+    assert_eq!(
+        printed.parse::<tictacchess::Move>(),
+        Ok(mv),
+        "{text:?} as {printed}"
+    );
+    let mut position = tictacchess::Position::start();
+    if position.try_play(mv).is_ok() {
+        assert_eq!(position.hash(), position.compute_hash());
+    }
+    true
+}
+
+fn check_sternhalma_position(text: &str) -> bool {
+    let Ok(position) = text.parse::<sternhalma::Position>() else {
+        return false;
+    };
+    let printed = position.to_string();
+    let again: sternhalma::Position = printed
+        .parse()
+        .unwrap_or_else(|error| panic!("{text:?} printed as {printed:?}: {error}"));
+    assert_eq!(again, position, "{text:?} printed as {printed:?}");
+    let moves = position.legal_moves();
+    assert_eq!(moves.len() as u64, position.count_moves(), "{position}");
+    for &mv in &moves {
+        let mut child = position.clone();
+        assert_eq!(child.try_play(mv), Ok(()), "{position}: {mv}");
+        assert_eq!(child.hash(), position.hash_after(mv), "{position}: {mv}");
+    }
+    true
+}
+
+fn check_sternhalma_move(text: &str) -> bool {
+    let Ok(mv) = text.parse::<sternhalma::Move>() else {
+        return false;
+    };
+    let printed = mv.to_string();
+    assert_eq!(
+        printed.parse::<sternhalma::Move>(),
+        Ok(mv),
+        "{text:?} as {printed}"
+    );
+    for players in sternhalma::PlayerCount::ALL {
+        let mut position = sternhalma::Position::new(players);
+        let legal = position.legal_moves().contains(&mv);
+        assert_eq!(
+            position.try_play(mv).is_ok(),
+            legal,
+            "{players} players: {mv}"
+        );
+    }
+    true
+}
+
+fn check_bitboard_picture(text: &str) -> bool {
+    let Ok(board) = text.parse::<BitBoard<Grid8x8>>() else {
+        return false;
+    };
+    let printed = board.to_string();
+    assert_eq!(
+        printed.parse::<BitBoard<Grid8x8>>(),
+        Ok(board),
+        "{text:?} printed as {printed:?}"
+    );
+    true
+}
