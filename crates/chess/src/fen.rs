@@ -516,6 +516,11 @@ impl Board {
     }
 }
 
+/// Reads FEN strictly ([`Board::from_fen`]): six fields, or four with the clocks left out
+/// (then 0 and 1), separated by ASCII white space; castling as `KQkq`, as X-FEN's outer-rook
+/// letters or as Shredder-FEN's rook files; only legal positions. `Display` prints X-FEN (the
+/// standard `KQkq` where it names the castling rooks), which reads back to an equal board;
+/// [`Board::to_shredder_fen`] does too.
 impl FromStr for Board {
     type Err = FenError;
     /// [`Board::from_fen`].

@@ -129,6 +129,10 @@ impl Board {
     /// # Ok::<(), SanError>(())
     /// ```
     ///
+    /// Lenient where writers differ (the module documentation lists how: `0-0`, a missing or
+    /// extra `x`, `e8Q`, suffixes). [`Board::san`] prints standard SAN, which always reads back
+    /// to the same move.
+    ///
     /// # Errors
     /// [`SanError`]: not SAN, not legal, or ambiguous.
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {

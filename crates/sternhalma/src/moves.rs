@@ -128,6 +128,8 @@ impl fmt::Display for Move {
 impl FromStr for Move {
     type Err = ParseMoveError;
 
+    /// Reads `from-to` (two hole numbers, 0 to 120, distinct) or `pass`, strictly; `Display`
+    /// prints the same, which reads back to an equal move.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         if text == "pass" {
             return Ok(Move::PASS);

@@ -31,6 +31,10 @@ impl fmt::Display for Position {
 impl FromStr for Position {
     type Err = ParsePositionError;
 
+    /// Reads the notation `Display` prints (the owner of each of the 121 holes, `.` for an
+    /// empty one, then the player count and the player to move, from 1), strictly, and checks
+    /// that each player has its ten marbles; the printed text reads back to an equal position.
+    ///
     /// ```
     /// use plyforge_sternhalma::{PlayerCount, Position};
     /// let start = Position::new(PlayerCount::Six);

@@ -80,7 +80,8 @@ fn square(text: &str) -> Result<Square, ParseMoveError> {
 impl FromStr for Move {
     type Err = ParseMoveError;
 
-    /// Reads `b1c3` or `N@c3` (upper-case piece letter, as for either side).
+    /// Reads `b1c3` or `N@c3` (upper-case piece letter, as for either side), strictly;
+    /// `Display` prints the same, which reads back to an equal move.
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
         if !text.is_ascii() {
             return Err(ParseMoveError::NotAscii);

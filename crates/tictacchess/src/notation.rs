@@ -161,7 +161,9 @@ fn read_direction(c: char) -> Result<PawnDirection, NotationError> {
 impl FromStr for Position {
     type Err = ParsePositionError;
 
-    /// Reads a position in the notation of the rules page.
+    /// Reads a position in the notation of the rules page, strictly: the board's four ranks,
+    /// the side to move, the pieces in hand (or `-`), the pawn directions; one space between
+    /// fields. `Display` prints the same notation, which reads back to an equal position.
     ///
     /// ```
     /// use plyforge_tictacchess::{NotationError, ParsePositionError, Position};
