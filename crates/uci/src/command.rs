@@ -36,8 +36,12 @@ pub struct Go {
     pub move_time: Option<Duration>,
     /// `infinite`: search until `stop`.
     pub infinite: bool,
-    /// `ponder`: accepted, searched as `infinite` until `ponderhit` or `stop`.
+    /// `ponder`: searched as `infinite` until `ponderhit` (then the clock counts) or `stop`.
     pub ponder: bool,
+    /// `mate`: stop once a mate in at most this many moves is found.
+    pub mate: Option<u32>,
+    /// `searchmoves`: consider only these root moves (UCI notation); empty for all.
+    pub search_moves: Vec<String>,
 }
 
 /// One command of the UCI protocol, plus the common debugging extras `d`, `eval` and `perft`.
@@ -77,8 +81,10 @@ pub enum Command {
     Display,
     /// `eval`: print the static evaluation.
     Eval,
-    /// `perft <depth>`: print the divide and the node count.
+    /// `perft <depth>` or `go perft <depth>`: print the divide and the node count.
     Perft(u32),
+    /// `bench [depth]`: search the fixed bench positions and print the node count and speed.
+    Bench(Option<u32>),
 }
 
 /// A line that is not a command this engine understands.
@@ -174,9 +180,21 @@ impl FromStr for Command {
                     word: word.to_string(),
                 }),
             },
+            "bench" => match rest.as_slice() {
+                [] => Ok(Command::Bench(None)),
+                [depth] => Ok(Command::Bench(Some(number("bench", depth)?))),
+                [_, word, ..] => Err(CommandError::Unexpected {
+                    command: "bench",
+                    word: word.to_string(),
+                }),
+            },
             "setoption" => parse_setoption(&rest),
             "position" => parse_position(&rest),
-            "go" => parse_go(&rest).map(Command::Go),
+            "go" => match rest.as_slice() {
+                ["perft", depth] => Ok(Command::Perft(number("perft", depth)?)),
+                ["perft"] => Err(CommandError::MissingValue("go perft")),
+                _ => parse_go(&rest).map(Command::Go),
+            },
             other => Err(CommandError::Unknown(other.to_string())),
         }
     }
@@ -239,10 +257,39 @@ fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
     Ok(Command::Position { start, moves })
 }
 
+/// The words `go` takes as parameters; `searchmoves` reads moves up to the next of them.
+const GO_PARAMETERS: [&str; 12] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "infinite",
+    "ponder",
+    "mate",
+    "searchmoves",
+];
+
 fn parse_go(words: &[&str]) -> Result<Go, CommandError> {
     let mut go = Go::default();
-    let mut words = words.iter();
+    let mut words = words.iter().peekable();
     while let Some(&word) = words.next() {
+        if word == "searchmoves" {
+            while let Some(&&mv) = words.peek() {
+                if GO_PARAMETERS.contains(&mv) {
+                    break;
+                }
+                go.search_moves.push(mv.to_string());
+                words.next();
+            }
+            if go.search_moves.is_empty() {
+                return Err(CommandError::MissingValue("searchmoves"));
+            }
+            continue;
+        }
         let mut value = |parameter: &'static str| {
             words
                 .next()
@@ -266,6 +313,7 @@ fn parse_go(words: &[&str]) -> Result<Go, CommandError> {
             "movetime" => go.move_time = Some(milliseconds("movetime", value("movetime")?)?),
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
+            "mate" => go.mate = Some(number("mate", value("mate")?)?),
             other => {
                 return Err(CommandError::Unexpected {
                     command: "go",

@@ -1,14 +1,24 @@
 //! The engine behind the protocol: the current game, the searcher and its options, and the
 //! search thread. [`Engine::handle`] takes one [`Command`] at a time and writes every answer
 //! through the output callback, so the same engine runs on stdin/stdout or inside a test.
+//!
+//! A search runs on a thread of its own, so the engine never waits for one: `isready` is
+//! answered at once, `stop`, `ponderhit` and `quit` act at once, and any command that needs the
+//! engine idle (`position`, `go`, `setoption`, ...) first stops the running search, whose
+//! `bestmove` is still written, as Stockfish does.
 
+use crate::bench::{BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use crate::command::{Command, Go, StartPosition};
-use crate::time::limits_for;
+use crate::input::{InputLine, MAX_LINE_BYTES};
+use crate::time::{DEFAULT_MOVE_OVERHEAD, limits_for, ponder_limits};
 use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
 use plyforge_search::score::plies_to_end;
-use plyforge_search::{Config, Evaluator, Info, Score, Searcher, StopFlag, divide};
+use plyforge_search::{
+    Config, Evaluator, Info, Limits, Score, SearchError, SearchResult, Searcher, StopFlag, divide,
+};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// The engine's name as `uci` reports it.
 pub const ENGINE_NAME: &str = concat!("Plyforge ", env!("CARGO_PKG_VERSION"));
@@ -20,6 +30,10 @@ const MAX_HASH_MIB: usize = 4096;
 /// The smallest table, the engine's last resort when memory runs short.
 const MIN_HASH_MIB: usize = 1;
 const MAX_THREADS: usize = 64;
+/// The largest `Move Overhead`, in milliseconds.
+const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+/// Plies searched beyond a mate's own length before `go mate N` without another limit gives up.
+const MATE_DEPTH_MARGIN: u32 = 8;
 
 /// Where the engine writes its lines (one call per line, without the newline).
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
@@ -37,8 +51,8 @@ pub enum Flow {
 struct RunningSearch {
     stop: StopFlag,
     thread: JoinHandle<Searcher>,
-    /// Searches until told to stop (`go infinite`, `go ponder`).
-    endless: bool,
+    /// While pondering: the time limits that start at `ponderhit`.
+    after_ponder_hit: Option<Limits>,
 }
 
 /// A UCI chess engine over `plyforge-chess` and `plyforge-search`.
@@ -62,6 +76,7 @@ pub struct Engine {
     hash_mib: usize,
     threads: usize,
     chess960: bool,
+    move_overhead: Duration,
     output: Output,
 }
 
@@ -77,6 +92,7 @@ impl Engine {
             hash_mib,
             threads,
             chess960: false,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
             output,
         }
     }
@@ -92,6 +108,24 @@ impl Engine {
 
     fn complain(&self, message: impl std::fmt::Display) {
         self.say(&format!("info string error: {message}"));
+    }
+
+    /// Handles one line as the input reader delivers it: a line that is not UTF-8 or is too
+    /// long is answered with an `info string error: ...` line and otherwise ignored.
+    pub fn handle_input(&mut self, line: InputLine) -> Flow {
+        match line {
+            InputLine::Text(text) => self.handle_line(&text),
+            InputLine::NotUtf8 => {
+                self.complain("the line is not UTF-8; ignored");
+                Flow::Continue
+            }
+            InputLine::TooLong => {
+                self.complain(format!(
+                    "the line is longer than {MAX_LINE_BYTES} bytes; ignored"
+                ));
+                Flow::Continue
+            }
+        }
     }
 
     /// Parses and handles one line; a line that is not a command is answered with an
@@ -113,21 +147,41 @@ impl Engine {
     pub fn handle(&mut self, command: Command) -> Flow {
         match command {
             Command::IsReady => self.say("readyok"),
-            Command::Stop => self.finish_search(Finish::Stop),
-            Command::PonderHit | Command::Debug(_) => {}
+            Command::Stop => self.finish_search(),
+            Command::PonderHit => self.ponder_hit(),
+            Command::Debug(_) => {}
             Command::Quit => {
-                self.finish_search(Finish::Stop);
+                self.finish_search();
                 return Flow::Quit;
             }
             Command::Uci | Command::Display | Command::Eval => self.handle_idle(command),
             other => {
-                // Everything else changes what a search reads or competes with it: a search with
-                // a limit may end by itself first, an endless one is stopped.
-                self.finish_search(Finish::Wait);
+                // Everything else changes what a search reads or competes with it: the running
+                // search is stopped first (its bestmove is still written).
+                self.finish_search();
                 self.handle_idle(other);
             }
         }
         Flow::Continue
+    }
+
+    /// `ponderhit`: the move pondered on was played, so the clock now counts for this search.
+    fn ponder_hit(&mut self) {
+        let Some(running) = self.running.as_mut() else {
+            return;
+        };
+        let Some(limits) = running.after_ponder_hit.take() else {
+            return;
+        };
+        // The search was started without a clock; a timer ends it at the soft limit (an
+        // iteration cannot be told not to start from outside, so the soft limit is the end).
+        if let Some(time) = limits.soft_time.or(limits.hard_time) {
+            let stop = running.stop.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(time);
+                stop.stop();
+            });
+        }
     }
 
     fn handle_idle(&mut self, command: Command) {
@@ -142,6 +196,11 @@ impl Engine {
                     "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                 ));
                 self.say("option name Clear Hash type button");
+                self.say("option name Ponder type check default false");
+                self.say(&format!(
+                    "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+                    DEFAULT_MOVE_OVERHEAD.as_millis()
+                ));
                 self.say("option name UCI_Chess960 type check default false");
                 self.say("uciok");
             }
@@ -155,14 +214,25 @@ impl Engine {
             Command::Position { start, moves } => self.set_position(start, &moves),
             Command::Go(go) => self.go(&go),
             Command::Display => {
-                self.say(&format!("fen {}", self.board()));
-                self.say(&format!("key {:016x}", self.board().hash()));
+                let board = *self.board();
+                for line in board.diagram().to_string().lines() {
+                    self.say(line);
+                }
+                self.say(&format!("fen {board}"));
+                self.say(&format!("key {:016x}", board.hash()));
+                let checkers: Vec<String> = board
+                    .checkers()
+                    .into_iter()
+                    .map(|square| square.to_string())
+                    .collect();
+                self.say(&format!("checkers {}", checkers.join(" ")));
             }
             Command::Eval => {
                 let board = self.board();
                 let score = Evaluation.evaluate(board, board.side_to_move() as usize);
                 self.say(&format!("info string eval {score} cp (side to move)"));
             }
+            Command::Bench(depth) => self.bench(depth.unwrap_or(DEFAULT_BENCH_DEPTH)),
             Command::Perft(depth) => {
                 let split = divide(self.board(), depth.max(1));
                 let mut total = 0;
@@ -230,6 +300,15 @@ impl Engine {
                     searcher.clear();
                 }
             }
+            "ponder" => {}
+            "move overhead" => match value.and_then(|v| v.trim().parse::<u64>().ok()) {
+                Some(ms) if ms <= MAX_MOVE_OVERHEAD_MS => {
+                    self.move_overhead = Duration::from_millis(ms);
+                }
+                _ => self.complain(format!(
+                    "Move Overhead takes milliseconds from 0 to {MAX_MOVE_OVERHEAD_MS}"
+                )),
+            },
             "uci_chess960" => match value.map(str::trim) {
                 Some("true") => self.chess960 = true,
                 Some("false") => self.chess960 = false,
@@ -263,42 +342,87 @@ impl Engine {
         };
         let stop = StopFlag::new();
         let board = *self.board();
-        let us = board.side_to_move();
-        let limits = limits_for(go, us == Color::White).with_stop(stop.clone());
-        let history = self.game.earlier_hashes().to_vec();
-        let output = Arc::clone(&self.output);
-        let chess960 = self.chess960;
+        let white = board.side_to_move() == Color::White;
+        let mut limits = limits_for(go, white, self.move_overhead).with_stop(stop.clone());
+        let after_ponder_hit = go
+            .ponder
+            .then(|| ponder_limits(go, white, self.move_overhead));
+        if let Some(moves) = go.mate
+            && limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.soft_time.is_none()
+            && !go.infinite
+            && !go.ponder
+        {
+            limits.depth = Some(2 * moves + MATE_DEPTH_MARGIN);
+        }
+        let root_moves = self.root_moves(&go.search_moves);
+        let search = Search {
+            board,
+            history: self.game.earlier_hashes().to_vec(),
+            limits,
+            mate: go.mate,
+            root_moves,
+            chess960: self.chess960,
+            output: Arc::clone(&self.output),
+        };
         let thread = std::thread::spawn(move || {
-            let report = |info: &Info<'_, Move>| output(&info_line(info, chess960));
-            match searcher.search(&board, &Evaluation, &limits, &history, report) {
-                Ok(result) => {
-                    let mut line = format!("bestmove {}", result.best_move.to_uci(chess960));
-                    if let Some(ponder) = result.pv.get(1) {
-                        line.push_str(&format!(" ponder {}", ponder.to_uci(chess960)));
-                    }
-                    output(&line);
-                }
-                Err(error) => {
-                    output(&format!("info string {error}"));
-                    output("bestmove 0000");
-                }
-            }
+            search.run(&mut searcher);
             searcher
         });
-        let endless = go.infinite || go.ponder;
         self.running = Some(RunningSearch {
             stop,
             thread,
-            endless,
+            after_ponder_hit,
         });
     }
 
-    /// Ends a running search (its `bestmove` is written) and takes the searcher back.
-    fn finish_search(&mut self, finish: Finish) {
-        if let Some(running) = self.running.take() {
-            if finish == Finish::Stop || running.endless {
-                running.stop.stop();
+    /// The legal moves among `search_moves` (each illegal one reported); empty for all moves.
+    fn root_moves(&self, search_moves: &[String]) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for text in search_moves {
+            match self.board().parse_uci(text) {
+                Ok(mv) if !moves.contains(&mv) => moves.push(mv),
+                Ok(_) => {}
+                Err(error) => self.complain(format!("searchmoves {text}: {error}")),
             }
+        }
+        moves
+    }
+
+    /// `bench`: every bench position searched to `depth` from a cleared table, one thread;
+    /// the last line is `<nodes> nodes <nps> nps`.
+    fn bench(&mut self, depth: u32) {
+        let mut searcher = Searcher::new(search_config(self.hash_mib, 1));
+        let (mut nodes, start) = (0u64, Instant::now());
+        for (index, fen) in BENCH_POSITIONS.iter().enumerate() {
+            let board: Board = fen.parse().expect("the bench positions are valid");
+            searcher.clear();
+            match searcher.search(&board, &Evaluation, &Limits::depth(depth), &[], |_| {}) {
+                Ok(result) => {
+                    nodes += result.nodes;
+                    self.say(&format!(
+                        "info string bench position {} of {}: {} nodes, bestmove {}",
+                        index + 1,
+                        BENCH_POSITIONS.len(),
+                        result.nodes,
+                        result.best_move.to_uci(self.chess960)
+                    ));
+                }
+                Err(error) => self.complain(format!("bench position {fen}: {error}")),
+            }
+        }
+        let seconds = start.elapsed().as_secs_f64().max(1e-9);
+        self.say(&format!(
+            "{nodes} nodes {} nps",
+            (nodes as f64 / seconds) as u64
+        ));
+    }
+
+    /// Stops a running search (its `bestmove` is written) and takes the searcher back.
+    fn finish_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop.stop();
             match running.thread.join() {
                 Ok(searcher) => self.searcher = Some(searcher),
                 Err(_) => {
@@ -310,18 +434,176 @@ impl Engine {
     }
 }
 
-/// How to end a running search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Finish {
-    /// Stop it now.
-    Stop,
-    /// Let a search with limits reach them; stop an endless one.
-    Wait,
-}
-
 impl Drop for Engine {
     fn drop(&mut self) {
-        self.finish_search(Finish::Stop);
+        self.finish_search();
+    }
+}
+
+/// One `go`: what the search thread needs, and the writing of its `info` and `bestmove`.
+struct Search {
+    board: Board,
+    history: Vec<u64>,
+    limits: Limits,
+    /// `go mate N`: stop once a mate in at most N moves is found.
+    mate: Option<u32>,
+    /// `searchmoves`: the root moves to choose among; empty for all.
+    root_moves: Vec<Move>,
+    chess960: bool,
+    output: Output,
+}
+
+impl Search {
+    /// Searches and writes the `info` lines and the `bestmove`. There is always a `bestmove`,
+    /// and it is `0000` only when the position has no legal move.
+    fn run(&self, searcher: &mut Searcher) {
+        let mut result = if self.root_moves.is_empty() {
+            self.search(searcher, &self.board, &self.limits)
+        } else {
+            self.search_among(searcher)
+        };
+        // A position the fifty-move rule has drawn is still played on until someone claims
+        // the draw (the GUI's business): search it as if the count had just restarted.
+        if matches!(result, Err(SearchError::GameOver(_))) && self.board.is_fifty_moves() {
+            let fen = self.board.to_string();
+            let fields: Vec<&str> = fen.split(' ').take(4).collect();
+            if let Ok(fresh) = format!("{} 0 1", fields.join(" ")).parse::<Board>() {
+                result = self.search(searcher, &fresh, &self.limits);
+            }
+        }
+        let line = match result {
+            Ok(result) => {
+                let mut line = format!("bestmove {}", result.best_move.to_uci(self.chess960));
+                if let Some(ponder) = result.pv.get(1) {
+                    line.push_str(&format!(" ponder {}", ponder.to_uci(self.chess960)));
+                }
+                line
+            }
+            // A draw by rule (fifty moves, insufficient material) leaves legal moves: the game
+            // goes on until someone claims it, which is the GUI's business.
+            Err(error) => match self.board.legal_moves().first() {
+                Some(mv) => {
+                    (self.output)(&format!("info string {error}; playing on"));
+                    format!("bestmove {}", mv.to_uci(self.chess960))
+                }
+                None => {
+                    (self.output)(&format!("info string {error}"));
+                    "bestmove 0000".to_string()
+                }
+            },
+        };
+        (self.output)(&line);
+    }
+
+    /// One search of `board`, writing its `info` lines, ending early for `go mate`.
+    fn search(
+        &self,
+        searcher: &mut Searcher,
+        board: &Board,
+        limits: &Limits,
+    ) -> Result<SearchResult<Move>, SearchError> {
+        let report = |info: &Info<'_, Move>| {
+            (self.output)(&info_line(info, self.chess960));
+            let mated_within = |moves: u32| {
+                plies_to_end(info.score)
+                    .is_some_and(|plies| plies > 0 && (plies + 1) / 2 <= moves as i32)
+            };
+            if self.mate.is_some_and(mated_within)
+                && let Some(stop) = &self.limits.stop
+            {
+                stop.stop();
+            }
+        };
+        searcher.search(board, &Evaluation, limits, &self.history, report)
+    }
+
+    /// `go searchmoves`: the best of the given root moves, by searching the position after
+    /// each of them in rounds of growing depth until a limit ends them; the last complete
+    /// round decides (the first one always completes). Round `d` reports depth `d` (the
+    /// children are searched `d` plies deep).
+    fn search_among(&self, searcher: &mut Searcher) -> Result<SearchResult<Move>, SearchError> {
+        let start = Instant::now();
+        let stop = self.limits.stop.clone().unwrap_or_default();
+        let mut best: Option<SearchResult<Move>> = None;
+        let mut nodes = 0;
+        for depth in 1..=self
+            .limits
+            .depth
+            .unwrap_or(plyforge_search::score::MAX_PLY as u32 - 1)
+        {
+            let past_soft = self
+                .limits
+                .soft_time
+                .is_some_and(|soft| start.elapsed() >= soft);
+            let out_of_nodes = self.limits.nodes.is_some_and(|limit| nodes >= limit);
+            if best.is_some() && (stop.is_stopped() || past_soft || out_of_nodes) {
+                break;
+            }
+            let mut round: Option<SearchResult<Move>> = None;
+            for &mv in &self.root_moves {
+                let mut child = self.board;
+                child.play(mv);
+                let mut history = self.history.clone();
+                history.push(self.board.hash());
+                let mut limits = Limits::depth(depth).with_stop(stop.clone());
+                if best.is_some() {
+                    limits.hard_time = self
+                        .limits
+                        .hard_time
+                        .map(|hard| hard.saturating_sub(start.elapsed()));
+                }
+                let (score, mut pv, child_nodes, seldepth) =
+                    match searcher.search(&child, &Evaluation, &limits, &history, |_| {}) {
+                        Ok(result) => (-result.score, result.pv, result.nodes, result.seldepth + 1),
+                        Err(SearchError::GameOver(outcome)) => {
+                            let score = match outcome {
+                                plyforge_search::Outcome::Draw => 0,
+                                plyforge_search::Outcome::Win(_) => {
+                                    plyforge_search::score::win_in(1)
+                                }
+                            };
+                            (score, Vec::new(), 1, 1)
+                        }
+                        Err(error) => return Err(error),
+                    };
+                nodes += child_nodes;
+                if stop.is_stopped()
+                    && let Some(best) = best
+                {
+                    return Ok(best);
+                }
+                pv.insert(0, mv);
+                if round.as_ref().is_none_or(|round| score > round.score) {
+                    round = Some(SearchResult {
+                        best_move: mv,
+                        score,
+                        depth,
+                        seldepth,
+                        pv,
+                        nodes,
+                        time: start.elapsed(),
+                        stopped: false,
+                    });
+                }
+            }
+            let round = round.expect("searchmoves holds at least one move");
+            let elapsed = start.elapsed();
+            (self.output)(&info_line(
+                &Info {
+                    depth,
+                    seldepth: round.seldepth,
+                    score: round.score,
+                    nodes,
+                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64,
+                    hashfull: 0,
+                    time: elapsed,
+                    pv: &round.pv,
+                },
+                self.chess960,
+            ));
+            best = Some(round);
+        }
+        Ok(best.expect("the first round always completes"))
     }
 }
 

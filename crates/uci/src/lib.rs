@@ -1,7 +1,9 @@
 //! The UCI protocol for the Plyforge chess engine, over `plyforge-chess` and
-//! `plyforge-search`: command parsing ([`Command`]), time management ([`time`]) and an
-//! [`Engine`] that runs searches on a thread of their own and answers through a callback. The
-//! `plyforge` binary of this crate connects it to stdin and stdout.
+//! `plyforge-search`: reading input that may hold any bytes ([`LineReader`]), command parsing
+//! ([`Command`]), time management ([`time`]) and an [`Engine`] that runs searches on a thread of
+//! their own and answers through a callback, never waiting for a search. The `plyforge` binary
+//! of this crate reads stdin on a thread of its own and writes to stdout; `plyforge bench
+//! [depth]` runs the bench and exits.
 //!
 //! ```
 //! use plyforge_uci::{Engine, Flow};
@@ -20,9 +22,12 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod bench;
 mod command;
 mod engine;
+mod input;
 pub mod time;
 
 pub use command::{Command, CommandError, Go, StartPosition};
 pub use engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine, Flow, Output, info_line, uci_score};
+pub use input::{InputLine, LineReader, MAX_LINE_BYTES};

@@ -9,8 +9,9 @@ use std::time::Duration;
 
 /// Moves assumed to remain when the GUI does not say (`movestogo`).
 const DEFAULT_MOVES_TO_GO: u32 = 30;
-/// Kept back from every limit for the GUI's and the operating system's delays.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+/// Kept back from every limit for the GUI's and the operating system's delays, unless the
+/// `Move Overhead` option says otherwise.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
 /// The hard limit is this many soft limits, at most.
 const HARD_PER_SOFT: u32 = 4;
 /// The hard limit never exceeds this fraction (1/n) of the remaining time.
@@ -18,17 +19,19 @@ const HARD_FRACTION_OF_CLOCK: u32 = 3;
 /// Spent of each increment on this move (numerator over 4).
 const INCREMENT_SHARE_QUARTERS: u32 = 3;
 
-/// The search limits for `go`, for the side whose clock is White's when `white` is true.
+/// The search limits for `go`, for the side whose clock is White's when `white` is true, keeping
+/// `move_overhead` back from every time limit. Pondering searches without a clock: see
+/// [`ponder_limits`] for the limits that apply after `ponderhit`.
 ///
 /// ```
 /// use plyforge_uci::{time::limits_for, Command};
 /// use std::time::Duration;
 /// let Command::Go(go) = "go wtime 60000 btime 60000".parse().unwrap() else { unreachable!() };
-/// let limits = limits_for(&go, true);
+/// let limits = limits_for(&go, true, Duration::from_millis(30));
 /// assert!(limits.soft_time.unwrap() <= Duration::from_secs(3));
 /// assert!(limits.hard_time.unwrap() <= Duration::from_secs(20));
 /// ```
-pub fn limits_for(go: &Go, white: bool) -> Limits {
+pub fn limits_for(go: &Go, white: bool, move_overhead: Duration) -> Limits {
     let mut limits = Limits {
         depth: go.depth,
         nodes: go.nodes,
@@ -37,9 +40,18 @@ pub fn limits_for(go: &Go, white: bool) -> Limits {
     if go.infinite || go.ponder {
         return limits;
     }
+    let timed = ponder_limits(go, white, move_overhead);
+    limits.soft_time = timed.soft_time;
+    limits.hard_time = timed.hard_time;
+    limits
+}
+
+/// The time limits of `go` as if it did not ponder: what applies from `ponderhit` on.
+pub fn ponder_limits(go: &Go, white: bool, move_overhead: Duration) -> Limits {
+    let mut limits = Limits::default();
     if let Some(move_time) = go.move_time {
         let time = move_time
-            .saturating_sub(MOVE_OVERHEAD)
+            .saturating_sub(move_overhead)
             .max(Duration::from_millis(1));
         limits.soft_time = Some(time);
         limits.hard_time = Some(time);
@@ -52,7 +64,7 @@ pub fn limits_for(go: &Go, white: bool) -> Limits {
     };
     if let Some(clock) = clock {
         let increment = increment.unwrap_or_default();
-        let available = clock.saturating_sub(MOVE_OVERHEAD);
+        let available = clock.saturating_sub(move_overhead);
         let moves_to_go = go
             .moves_to_go
             .unwrap_or(DEFAULT_MOVES_TO_GO)

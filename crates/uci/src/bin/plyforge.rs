@@ -1,20 +1,59 @@
-//! The Plyforge chess engine: speaks UCI on stdin and stdout.
+//! The Plyforge chess engine: speaks UCI on stdin and stdout. `plyforge bench [depth]` runs the
+//! bench (a fixed search over fixed positions; the last line is `<nodes> nodes <nps> nps`) and
+//! exits.
 
-use plyforge_uci::{Engine, Flow};
-use std::io::{BufRead, Write};
-use std::sync::Arc;
+use plyforge_uci::{Command, Engine, Flow, LineReader};
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::{Arc, mpsc};
 
-fn main() {
+fn main() -> ExitCode {
     let mut engine = Engine::new(Arc::new(|line: &str| {
         let mut stdout = std::io::stdout().lock();
-        // A GUI that closed its pipe cannot be told anything more; the input loop ends soon.
+        // A GUI that closed its pipe cannot be told anything more; the input ends soon.
         let _ = writeln!(stdout, "{line}");
         let _ = stdout.flush();
     }));
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        if engine.handle_line(&line) == Flow::Quit {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        [] => {}
+        [bench, rest @ ..] if bench == "bench" => {
+            let depth = match rest {
+                [] => None,
+                [depth] => match depth.parse() {
+                    Ok(depth) => Some(depth),
+                    Err(_) => {
+                        eprintln!("bench depth must be a whole number, got {depth:?}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+                _ => {
+                    eprintln!("usage: plyforge [bench [depth]]");
+                    return ExitCode::FAILURE;
+                }
+            };
+            engine.handle(Command::Bench(depth));
+            return ExitCode::SUCCESS;
+        }
+        _ => {
+            eprintln!("usage: plyforge [bench [depth]]");
+            return ExitCode::FAILURE;
+        }
+    }
+    // Input is read on a thread of its own, so that the engine sees `stop` and `quit` while a
+    // command runs, and the end of input (the channel closes) ends the engine.
+    let (lines, input) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in LineReader::new(std::io::stdin().lock()) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    for line in input {
+        if engine.handle_input(line) == Flow::Quit {
             break;
         }
     }
+    ExitCode::SUCCESS
 }
