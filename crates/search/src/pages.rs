@@ -94,8 +94,10 @@ impl<T: Zeroable> PageAligned<T> {
     }
 
     /// `len` zeroed values (`bytes` bytes) in a mapping of their own on a 2 MiB boundary, its
-    /// pages advised huge and written once (so that the first search does not pay the page
-    /// faults); `None` when the system refuses the mapping.
+    /// pages advised huge; `None` when the system refuses the mapping. The pages are not
+    /// written here: the kernel backs each with zeros at its first touch, so that a large
+    /// table is ready at once (a GUI waits for `readyok` after `setoption name Hash`) and the
+    /// first search pays the faults of the pages it reaches.
     #[cfg(target_os = "linux")]
     fn mapped(len: usize, bytes: usize) -> Option<Self> {
         let advised = bytes.checked_next_multiple_of(HUGE_PAGE)?;
@@ -129,15 +131,6 @@ impl<T: Zeroable> PageAligned<T> {
         #[allow(unsafe_code)]
         unsafe {
             libc::madvise(start.cast(), advised, libc::MADV_HUGEPAGE);
-        }
-        // SAFETY: `start..start + bytes` lies inside our mapping, which is readable and
-        // writable, and no reference to it exists yet; writing the zeros it already holds makes
-        // the kernel back the pages now (a huge page at the first touch of each 2 MiB), so that
-        // the first search pays no page faults, and leaves the table written once, as an
-        // allocation filled with its defaults is (the benchmark's other engine's is).
-        #[allow(unsafe_code)]
-        unsafe {
-            start.write_bytes(0, bytes);
         }
         Some(PageAligned {
             values: NonNull::new(start.cast::<T>())?,
