@@ -4,9 +4,22 @@
 
 pub use arrayvec::ArrayVec;
 
-/// A fixed-capacity move list on the stack. `N` must cover the game's worst case; a push past
-/// the capacity is dropped (and trips a `debug_assert!`), it never panics in release builds.
+/// A fixed-capacity move list on the stack. `N` must cover the game's worst case: a push past
+/// the capacity panics with a message naming the move type and the capacity, in every build,
+/// rather than losing a move (which would make every search of that position silently wrong).
 pub type MoveList<M, const N: usize> = ArrayVec<M, N>;
+
+/// The panic of a push past a move list's capacity, out of the hot path.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn overflow<M>(capacity: usize) -> ! {
+    panic!(
+        "move list full: a game generated more than {capacity} moves of type {}; raise the \
+         capacity of its move list (Game::Moves)",
+        core::any::type_name::<M>()
+    )
+}
 
 /// What move generation writes into. Implemented for [`MoveList`] and `Vec`.
 pub trait MoveBuffer<M>: Default {
@@ -33,11 +46,9 @@ pub trait MoveBuffer<M>: Default {
 impl<M, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
     #[inline(always)]
     fn push(&mut self, mv: M) {
-        let pushed = self.try_push(mv);
-        debug_assert!(
-            pushed.is_ok(),
-            "move list capacity {N} exceeded: raise the game's bound"
-        );
+        if self.try_push(mv).is_err() {
+            overflow::<M>(N);
+        }
     }
     #[inline(always)]
     fn clear(&mut self) {
@@ -69,5 +80,28 @@ impl<M> MoveBuffer<M> for Vec<M> {
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [M] {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "more than 2 moves of type u8")]
+    fn a_push_past_the_capacity_panics_naming_the_move_type_and_capacity() {
+        let mut list = MoveList::<u8, 2>::new();
+        for mv in 0..3 {
+            MoveBuffer::push(&mut list, mv);
+        }
+    }
+
+    #[test]
+    fn pushes_within_the_capacity_keep_every_move() {
+        let mut list = MoveList::<u8, 3>::new();
+        for mv in 0..3 {
+            MoveBuffer::push(&mut list, mv);
+        }
+        assert_eq!(list.as_slice(), [0, 1, 2]);
     }
 }
