@@ -1,7 +1,10 @@
 //! Time management: turns the clock of a `go` command into the soft and hard limits of a search.
-//! The soft limit is this move's share of the remaining time (the search starts no new iteration
-//! after it); the hard limit caps a single iteration that runs long, and never comes near the end
-//! of the clock.
+//! Each move gets a budget: its share of the remaining time plus most of the increment. The
+//! soft limit is half the budget: the search starts no new iteration after it, because the next
+//! iteration takes about as long as all the ones before it, so that a move takes the budget on
+//! average instead of running iterations on past it and spending the clock early. The hard
+//! limit ends an iteration that runs long: a few budgets, and never more than a fraction of
+//! what is left, so that the clock always keeps a reserve.
 
 use crate::command::Go;
 use plyforge_search::Limits;
@@ -12,10 +15,12 @@ const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// Kept back from every limit for the GUI's and the operating system's delays, unless the
 /// `Move Overhead` option says otherwise.
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
-/// The hard limit is this many soft limits, at most.
-const HARD_PER_SOFT: u32 = 4;
+/// The soft limit is the budget divided by this.
+const BUDGET_PER_SOFT: u32 = 2;
+/// The hard limit is this many budgets, at most.
+const HARD_PER_BUDGET: u32 = 3;
 /// The hard limit never exceeds this fraction (1/n) of the remaining time.
-const HARD_FRACTION_OF_CLOCK: u32 = 3;
+const HARD_FRACTION_OF_CLOCK: u32 = 4;
 /// Spent of each increment on this move (numerator over 4).
 const INCREMENT_SHARE_QUARTERS: u32 = 3;
 
@@ -28,8 +33,9 @@ const INCREMENT_SHARE_QUARTERS: u32 = 3;
 /// use std::time::Duration;
 /// let Command::Go(go) = "go wtime 60000 btime 60000".parse().unwrap() else { unreachable!() };
 /// let limits = limits_for(&go, true, Duration::from_millis(30));
-/// assert!(limits.soft_time.unwrap() <= Duration::from_secs(3));
-/// assert!(limits.hard_time.unwrap() <= Duration::from_secs(20));
+/// // A budget of two seconds: no iteration starts after one, none runs past six.
+/// assert_eq!(limits.soft_time.unwrap().as_millis(), 999);
+/// assert_eq!(limits.hard_time.unwrap().as_millis(), 5997);
 /// ```
 pub fn limits_for(go: &Go, white: bool, move_overhead: Duration) -> Limits {
     let mut limits = Limits {
@@ -69,10 +75,14 @@ pub fn ponder_limits(go: &Go, white: bool, move_overhead: Duration) -> Limits {
             .moves_to_go
             .unwrap_or(DEFAULT_MOVES_TO_GO)
             .clamp(1, DEFAULT_MOVES_TO_GO);
-        let soft = available / moves_to_go + increment * INCREMENT_SHARE_QUARTERS / 4;
+        let budget = available / moves_to_go + increment * INCREMENT_SHARE_QUARTERS / 4;
         let hard_cap = available / HARD_FRACTION_OF_CLOCK;
-        let soft = soft.min(hard_cap).max(Duration::from_millis(1));
-        let hard = (soft * HARD_PER_SOFT).min(hard_cap).max(soft);
+        let hard = (budget * HARD_PER_BUDGET)
+            .min(hard_cap)
+            .max(Duration::from_millis(1));
+        let soft = (budget / BUDGET_PER_SOFT)
+            .min(hard)
+            .max(Duration::from_millis(1));
         limits.soft_time = Some(soft);
         limits.hard_time = Some(hard);
     }

@@ -1,0 +1,167 @@
+//! How a UCI engine spends its clock: games of the engine against itself (two processes) at a
+//! time control, clocks kept here by wall time as a GUI keeps them, from the openings of an EPD
+//! file. Prints per game the time the first 20 moves of each side took, the lowest clock and
+//! the longest move, and in all the time losses.
+//!
+//! ```text
+//! cargo run --release -p plyforge-lab --bin clock_use -- target/release/plyforge 5+0.05 crates/lab/data/openings-8ply.epd 4
+//! ```
+
+use plyforge_chess::{Board, Epd, GameHistory};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{ChildStdin, Command, ExitCode, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// Plies after which a game is stopped (adjudicated as unfinished).
+const MAX_PLIES: usize = 300;
+
+struct Engine {
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(path: &str) -> std::io::Result<Engine> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()?;
+        let input = child.stdin.take().expect("piped");
+        let output = child.stdout.take().expect("piped");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Engine { input, lines })
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("the engine reads");
+        self.input.flush().expect("the engine reads");
+    }
+
+    fn wait_for(&mut self, prefix: &str, limit: Duration) -> Option<String> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let left = deadline.checked_duration_since(Instant::now())?;
+            let line = self.lines.recv_timeout(left).ok()?;
+            if line.starts_with(prefix) {
+                return Some(line);
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [path, control, openings, games] = args.as_slice() else {
+        eprintln!("usage: clock_use <engine> <base+increment seconds> <openings.epd> <games>");
+        return ExitCode::FAILURE;
+    };
+    let Some((base, increment)) = control.split_once('+').and_then(|(b, i)| {
+        Some((
+            Duration::from_secs_f64(b.parse().ok()?),
+            Duration::from_secs_f64(i.parse().ok()?),
+        ))
+    }) else {
+        eprintln!("a time control is base+increment in seconds, such as 5+0.05");
+        return ExitCode::FAILURE;
+    };
+    let games: usize = games.parse().unwrap_or(2);
+    let openings: Vec<Board> = std::fs::read_to_string(openings)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| line.parse::<Epd>().ok().map(|epd| epd.board))
+        .take(games)
+        .collect();
+    if openings.is_empty() {
+        eprintln!("no openings read");
+        return ExitCode::FAILURE;
+    }
+    let mut engines =
+        [Engine::start(path), Engine::start(path)].map(|e| e.expect("the engine starts"));
+    let mut losses = 0;
+    for (game, opening) in openings.iter().enumerate() {
+        for engine in &mut engines {
+            engine.send("ucinewgame");
+            engine.send("isready");
+            engine.wait_for("readyok", Duration::from_secs(10));
+        }
+        let mut history = GameHistory::new(*opening);
+        let mut moves: Vec<String> = Vec::new();
+        let mut clocks = [base, base];
+        let (mut first_twenty, mut lowest, mut longest) =
+            ([Duration::ZERO; 2], base, Duration::ZERO);
+        let mut lost = None;
+        while history.outcome().is_none() && moves.len() < MAX_PLIES {
+            let side = moves.len() % 2;
+            let [w, b] = if history.board().side_to_move() == opening.side_to_move() {
+                if side == 0 {
+                    [clocks[0], clocks[1]]
+                } else {
+                    [clocks[1], clocks[0]]
+                }
+            } else if side == 0 {
+                [clocks[1], clocks[0]]
+            } else {
+                [clocks[0], clocks[1]]
+            };
+            let engine = &mut engines[side];
+            engine.send(&format!("position fen {opening} moves {}", moves.join(" ")));
+            let started = Instant::now();
+            engine.send(&format!(
+                "go wtime {} btime {} winc {} binc {}",
+                w.as_millis(),
+                b.as_millis(),
+                increment.as_millis(),
+                increment.as_millis()
+            ));
+            let Some(line) = engine.wait_for("bestmove", clocks[side] + Duration::from_secs(2))
+            else {
+                lost = Some(side);
+                break;
+            };
+            let used = started.elapsed();
+            if used > clocks[side] {
+                lost = Some(side);
+                break;
+            }
+            clocks[side] = clocks[side] - used + increment;
+            lowest = lowest.min(clocks[side]);
+            longest = longest.max(used);
+            if moves.len() < 40 {
+                first_twenty[side] += used;
+            }
+            let mv = line.split_whitespace().nth(1).unwrap_or("0000").to_string();
+            if history.play_uci(&mv).is_err() {
+                eprintln!("game {game}: illegal move {mv}");
+                break;
+            }
+            moves.push(mv);
+        }
+        losses += usize::from(lost.is_some());
+        println!(
+            "game {:>3}: {:>3} plies, first 20 moves {:.2} s / {:.2} s, lowest clock {:.2} s, longest move {:.2} s{}",
+            game + 1,
+            moves.len(),
+            first_twenty[0].as_secs_f64(),
+            first_twenty[1].as_secs_f64(),
+            lowest.as_secs_f64(),
+            longest.as_secs_f64(),
+            if lost.is_some() { ", LOST ON TIME" } else { "" }
+        );
+    }
+    println!(
+        "{} games at {control}: {losses} lost on time",
+        openings.len()
+    );
+    for engine in &mut engines {
+        engine.send("quit");
+    }
+    ExitCode::SUCCESS
+}
