@@ -9,20 +9,15 @@
 //! times in a row, and so may a player in a game with passes. Two-player negamax is the case
 //! where every move changes the side.
 //!
-//! Every node function takes `FULL`: `false` compiles a lean copy of the search for
-//! configurations that use nothing beyond alpha-beta, the transposition table, PVS, aspiration
-//! and the game's ordering hint in negamax mode (see [`Config::is_lean`](crate::config::Config::is_lean)); the per-node tests
-//! and set-up of null move, late-move reductions, killers, history, quiescence, check
-//! extensions and paranoid sides then vanish at compile time instead of costing a test each.
-//! They also take `SMP`: `true` compiles the lean search's copy for several threads, the only
-//! one with the deferral of moves other threads are searching (the full search has one copy).
+//! There is one node function for every configuration: each technique is a plain switch of the
+//! configuration, read where it applies.
 
 use crate::config::Mode;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::MoveBuffer;
 use crate::ordering::{MoveFacts, hint_score, pick_next, sort_by_scores};
 use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, is_decisive, loss_in, win_in};
-use crate::thread::{LMR_TABLE_SIZE, Searching, Worker, pv_start};
+use crate::thread::{LMR_TABLE_SIZE, Worker, pv_start};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
 /// The score of a draw.
@@ -37,25 +32,18 @@ const NULL_DEPTH_DIVISOR: i32 = 4;
 const LMR_MIN_DEPTH: i32 = 3;
 /// Moves searched before reductions start.
 const LMR_MIN_MOVES: usize = 3;
-/// With several threads, nodes with at least this depth left defer the moves another thread is
-/// searching (shallower subtrees are cheaper to search twice than to coordinate).
-const DEFER_MIN_DEPTH: i32 = 3;
 /// Move lists up to this length keep their ordering scores in a fixed array on the stack.
 const LOCAL_SCORES: usize = 32;
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// The side of the player to move of `game` (see the module docs).
     #[inline]
-    fn side<const FULL: bool>(&self, game: &G) -> usize {
-        self.side_of::<FULL>(game.player_to_move())
+    fn side(&self, game: &G) -> usize {
+        self.side_of(game.player_to_move())
     }
 
     #[inline]
-    fn side_of<const FULL: bool>(&self, player: usize) -> usize {
-        if !FULL {
-            // The lean search is negamax.
-            return player;
-        }
+    fn side_of(&self, player: usize) -> usize {
         match self.mode {
             Mode::Negamax => player,
             Mode::Paranoid => (player != self.root_player) as usize,
@@ -64,8 +52,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     /// The evaluation from the view of the side to move, clamped to the evaluation range.
     #[inline]
-    fn evaluate<const FULL: bool>(&self, game: &G) -> Score {
-        let mode = if FULL { self.mode } else { Mode::Negamax };
+    fn evaluate(&self, game: &G) -> Score {
+        let mode = self.mode;
         let score = match mode {
             Mode::Negamax => self.evaluator.evaluate(game, game.player_to_move()),
             Mode::Paranoid => {
@@ -83,12 +71,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// The score of a finished game from the view of the side to move, `ply` plies from the
     /// root.
     #[inline]
-    fn outcome_score<const FULL: bool>(&self, game: &G, outcome: Outcome, ply: usize) -> Score {
+    fn outcome_score(&self, game: &G, outcome: Outcome, ply: usize) -> Score {
         match outcome {
             Outcome::Draw => DRAW,
-            Outcome::Win(winner) if self.side_of::<FULL>(winner) == self.side::<FULL>(game) => {
-                win_in(ply)
-            }
+            Outcome::Win(winner) if self.side_of(winner) == self.side(game) => win_in(ply),
             Outcome::Win(_) => loss_in(ply),
         }
     }
@@ -109,7 +95,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// `alpha..beta` of the parent's view, and returns the score in the parent's view.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn search_child<const FULL: bool, const SMP: bool>(
+    fn search_child(
         &mut self,
         child: &mut G,
         parent_side: usize,
@@ -119,14 +105,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         beta: Score,
         quiescence: bool,
     ) -> Score {
-        let flip = self.side::<FULL>(child) != parent_side;
+        let flip = self.side(child) != parent_side;
         let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };
         let score = if quiescence {
-            self.quiescence::<FULL, SMP>(child, ply + 1, low, high)
+            self.quiescence(child, ply + 1, low, high)
         } else if depth <= 0 {
-            self.leaf::<FULL, SMP>(child, ply + 1, low, high)
+            self.leaf(child, ply + 1, low, high)
         } else {
-            self.alphabeta::<FULL, SMP>(child, depth, ply + 1, low, high, true)
+            self.alphabeta(child, depth, ply + 1, low, high, true)
         };
         if flip { -score } else { score }
     }
@@ -137,7 +123,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// per child costs the node loops 3 % more instructions.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn search_move<const FULL: bool, const SMP: bool>(
+    fn search_move(
         &mut self,
         game: &mut G,
         mv: G::Move,
@@ -151,7 +137,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     ) -> Score {
         if G::UNDO {
             game.play(mv);
-            let score = self.search_sequence::<FULL, SMP>(
+            let score = self.search_sequence(
                 game,
                 side,
                 new_depth,
@@ -166,7 +152,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         } else {
             let mut child = game.clone();
             child.play(mv);
-            self.search_sequence::<FULL, SMP>(
+            self.search_sequence(
                 &mut child,
                 side,
                 new_depth,
@@ -181,7 +167,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn search_sequence<const FULL: bool, const SMP: bool>(
+    fn search_sequence(
         &mut self,
         child: &mut G,
         side: usize,
@@ -193,12 +179,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         full_window: bool,
     ) -> Score {
         if full_window {
-            return self.search_child::<FULL, SMP>(child, side, new_depth, ply, alpha, beta, false);
+            return self.search_child(child, side, new_depth, ply, alpha, beta, false);
         }
-        if FULL && reduction > 0 && child.in_check() {
+        if reduction > 0 && child.in_check() {
             reduction = 0;
         }
-        let mut score = self.search_child::<FULL, SMP>(
+        let mut score = self.search_child(
             child,
             side,
             new_depth - reduction,
@@ -208,25 +194,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             false,
         );
         if score > alpha && reduction > 0 {
-            score = self.search_child::<FULL, SMP>(
-                child,
-                side,
-                new_depth,
-                ply,
-                alpha,
-                alpha + 1,
-                false,
-            );
+            score = self.search_child(child, side, new_depth, ply, alpha, alpha + 1, false);
         }
         if score > alpha && score < beta && beta - alpha > 1 {
-            score = self.search_child::<FULL, SMP>(child, side, new_depth, ply, alpha, beta, false);
+            score = self.search_child(child, side, new_depth, ply, alpha, beta, false);
         }
         score
     }
 
     /// Fail-soft alpha-beta: the score of `game` for its side to move, exact when it lies
     /// strictly inside `alpha..beta`, otherwise a bound on the far side of the window.
-    pub(crate) fn alphabeta<const FULL: bool, const SMP: bool>(
+    pub(crate) fn alphabeta(
         &mut self,
         game: &mut G,
         mut depth: i32,
@@ -250,7 +228,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if ply > 0 {
             if !outcome_from_moves && let Some(outcome) = game.outcome() {
                 self.nodes += 1;
-                return self.outcome_score::<FULL>(game, outcome, ply);
+                return self.outcome_score(game, outcome, ply);
             }
             if G::REPETITION_DRAWS && self.is_repetition(game, hash, ply) {
                 self.nodes += 1;
@@ -258,19 +236,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
             if ply >= MAX_PLY - 1 {
                 self.nodes += 1;
-                return self.evaluate::<FULL>(game);
+                return self.evaluate(game);
             }
         }
         if G::REPETITION_DRAWS {
             self.path[ply] = hash;
         }
         // Only check extensions, null move and reductions ask.
-        let in_check = FULL && game.in_check();
+        let in_check = game.in_check();
         if in_check && config.check_extension && ply > 0 {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence_body::<FULL, SMP>(game, ply, alpha, beta);
+            return self.quiescence_body(game, ply, alpha, beta);
         }
         if self.count_node_and_check_abort() {
             return DRAW;
@@ -312,25 +290,23 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut moves = G::Moves::default();
         // Games that can generate in hint order do so when the hint is the only ordering
         // source: then nothing is sorted.
-        let presorted = G::GENERATES_IN_HINT_ORDER
-            && config.order_hints
-            && !(FULL && (config.killers || config.history));
+        let presorted =
+            G::GENERATES_IN_HINT_ORDER && config.order_hints && !(config.killers || config.history);
         if outcome_from_moves {
-            self.generate::<FULL>(game, &mut moves, presorted);
+            self.generate(game, &mut moves, presorted);
             if moves.is_empty() {
                 let outcome = game
                     .outcome()
                     .unwrap_or_else(|| game.outcome_without_moves());
-                return self.outcome_score::<FULL>(game, outcome, ply);
+                return self.outcome_score(game, outcome, ply);
             }
         }
 
-        let side = self.side::<FULL>(game);
+        let side = self.side(game);
 
         // Null move: if passing still fails high, a real move will too (the game says where
         // passing is no help, i.e. no zugzwang).
-        if FULL
-            && config.null_move
+        if config.null_move
             && allow_null
             && !pv_node
             && !in_check
@@ -338,19 +314,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && depth >= NULL_MIN_DEPTH
             && !is_decisive(beta)
             && game.null_move_allowed()
-            && self.evaluate::<FULL>(game) >= beta
+            && self.evaluate(game) >= beta
         {
             let reduction = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
             let null_depth = depth - 1 - reduction;
             let score = if G::UNDO {
                 game.play_null();
-                let score = self.null_child::<FULL, SMP>(game, side, null_depth, ply, beta);
+                let score = self.null_child(game, side, null_depth, ply, beta);
                 game.undo_null();
                 score
             } else {
                 let mut child = game.clone();
                 child.play_null();
-                self.null_child::<FULL, SMP>(&mut child, side, null_depth, ply, beta)
+                self.null_child(&mut child, side, null_depth, ply, beta)
             };
             if self.aborted() {
                 return DRAW;
@@ -362,9 +338,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
 
         if !outcome_from_moves {
-            self.generate::<FULL>(game, &mut moves, presorted);
+            self.generate(game, &mut moves, presorted);
             if moves.is_empty() {
-                return self.outcome_score::<FULL>(game, game.outcome_without_moves(), ply);
+                return self.outcome_score(game, game.outcome_without_moves(), ply);
             }
         }
         let player = game.player_to_move();
@@ -377,8 +353,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // order, and so the node count, stays what an eager scoring gives.
         // With every ordering source off, moves are searched in generation order after the
         // transposition-table move.
-        let killers = FULL && config.killers;
-        let history = FULL && config.history;
+        let killers = config.killers;
+        let history = config.history;
         let ordered = (config.order_hints && !presorted) || killers || history;
         // With the hint as the only source, the order is fixed once scored: one stable sort
         // instead of a selection per move, and no table look-ups per move.
@@ -435,153 +411,111 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        // The lean search with the order fixed once the table's move is in front and no child
-        // built ahead: a loop without the per-move work of ordering, reductions and killers.
-        if !FULL && !ordered && !build_ahead {
-            let best = (&mut best_score, &mut best_move, &mut alpha);
-            if depth == 1 {
-                // The children are leaves, whose scores do not depend on the window: no null
-                // window, no re-search, no call layers down to the evaluation.
-                self.lean_loop::<false>(
-                    game,
-                    moves,
-                    best,
-                    (beta, pv_node, ply, 0),
-                    |this, game, _, mv, _| this.leaf_move::<SMP>(game, mv, side, ply),
-                );
-            } else {
-                // The key tells positions apart only with the table (and without it the threads
-                // share nothing anyway). One thread runs a copy of the search compiled without
-                // deferral (`SMP` false).
-                let node = (beta, pv_node, ply, key);
-                if SMP && config.tt && depth >= DEFER_MIN_DEPTH {
-                    self.lean_loop_deferring::<FULL, SMP>(game, moves, best, node, (side, depth));
-                } else {
-                    self.lean_loop::<false>(
-                        game,
-                        moves,
-                        best,
-                        node,
-                        |this, game, index, mv, alpha| {
-                            this.lean_child::<FULL, SMP>(
-                                game,
-                                index,
-                                mv,
-                                alpha,
-                                (side, depth, ply, beta),
-                            )
+        for index in 0..count {
+            if ordered && !scored && (index >= searched_first || history) {
+                scored = true;
+                if hint_only {
+                    for (slot, &mv) in scores.iter_mut().zip(&moves[searched_first..]) {
+                        *slot = hint_score(game.is_noisy(mv), game.move_order_hint(mv));
+                    }
+                    sort_by_scores(&mut moves[searched_first..], scores);
+                }
+                for (slot, &mv) in scores
+                    .iter_mut()
+                    .zip(&moves[searched_first..])
+                    .take_while(|_| !hint_only)
+                {
+                    let key = G::move_key(mv);
+                    let facts = MoveFacts {
+                        tt_move: tt_move_key == Some(key),
+                        noisy: game.is_noisy(mv),
+                        hint: if config.order_hints {
+                            game.move_order_hint(mv)
+                        } else {
+                            0
                         },
-                    );
+                        key,
+                    };
+                    *slot = self.ordering.score(mv, &facts, ply, player);
                 }
             }
-        } else {
-            for index in 0..count {
-                if ordered && !scored && (index >= searched_first || history) {
-                    scored = true;
-                    if hint_only {
-                        for (slot, &mv) in scores.iter_mut().zip(&moves[searched_first..]) {
-                            *slot = hint_score(game.is_noisy(mv), game.move_order_hint(mv));
-                        }
-                        sort_by_scores(&mut moves[searched_first..], scores);
-                    }
-                    for (slot, &mv) in scores
-                        .iter_mut()
-                        .zip(&moves[searched_first..])
-                        .take_while(|_| !hint_only)
-                    {
-                        let key = G::move_key(mv);
-                        let facts = MoveFacts {
-                            tt_move: tt_move_key == Some(key),
-                            noisy: game.is_noisy(mv),
-                            hint: if config.order_hints {
-                                game.move_order_hint(mv)
-                            } else {
-                                0
-                            },
-                            key,
-                        };
-                        *slot = self.ordering.score(mv, &facts, ply, player);
-                    }
+            if ordered && !hint_only && index >= searched_first && !selected_ahead {
+                pick_next(&mut moves[searched_first..], scores, index - searched_first);
+            }
+            selected_ahead = false;
+            let mv = moves[index];
+            // The child built one move early, if any: its bucket was prefetched.
+            let built = ahead.take();
+            // The order of the next move is known once the moves are scored (at the first move
+            // after the table's, or at once with the history heuristic).
+            if build_ahead && index + 1 < count && (!ordered || scored) {
+                if ordered && !hint_only {
+                    pick_next(
+                        &mut moves[searched_first..],
+                        scores,
+                        index + 1 - searched_first,
+                    );
+                    selected_ahead = true;
                 }
-                if ordered && !hint_only && index >= searched_first && !selected_ahead {
-                    pick_next(&mut moves[searched_first..], scores, index - searched_first);
-                }
-                selected_ahead = false;
-                let mv = moves[index];
-                // The child built one move early, if any: its bucket was prefetched.
-                let built = ahead.take();
-                // The order of the next move is known once the moves are scored (at the first move
-                // after the table's, or at once with the history heuristic).
-                if build_ahead && index + 1 < count && (!ordered || scored) {
-                    if ordered && !hint_only {
-                        pick_next(
-                            &mut moves[searched_first..],
-                            scores,
-                            index + 1 - searched_first,
-                        );
-                        selected_ahead = true;
-                    }
-                    ahead = Some(self.build_and_prefetch(game, moves[index + 1]));
-                }
-                let noisy = game.is_noisy(mv);
-                let quiet_late = !noisy
-                    && !in_check
-                    && FULL
-                    && config.lmr
-                    && depth >= LMR_MIN_DEPTH
-                    && index >= LMR_MIN_MOVES
-                    && !self.ordering.is_killer(mv, ply);
-                let mut reduction = if quiet_late {
-                    self.lmr_table[(depth as usize).min(LMR_TABLE_SIZE - 1)]
-                        [index.min(LMR_TABLE_SIZE - 1)] as i32
-                } else {
-                    0
-                };
-                if pv_node {
-                    reduction -= 1;
-                }
-                let reduction = reduction.clamp(0, (depth - 2).max(0));
-                let full_window = index == 0 || (!config.pvs && reduction == 0);
-                let score = match built {
-                    Some(mut child) => self.search_sequence::<FULL, SMP>(
-                        &mut child,
-                        side,
-                        depth - 1,
-                        reduction,
-                        ply,
-                        alpha,
-                        beta,
-                        full_window,
-                    ),
-                    None => self.search_move::<FULL, SMP>(
-                        game,
-                        mv,
-                        side,
-                        depth - 1,
-                        reduction,
-                        ply,
-                        alpha,
-                        beta,
-                        full_window,
-                    ),
-                };
-                if self.aborted() {
-                    break;
-                }
-                let cut = self.take_score(
-                    mv,
-                    score,
-                    (&mut best_score, &mut best_move, &mut alpha),
-                    beta,
-                    pv_node,
+                ahead = Some(self.build_and_prefetch(game, moves[index + 1]));
+            }
+            let noisy = game.is_noisy(mv);
+            let quiet_late = !noisy
+                && !in_check
+                && config.lmr
+                && depth >= LMR_MIN_DEPTH
+                && index >= LMR_MIN_MOVES
+                && !self.ordering.is_killer(mv, ply);
+            let mut reduction = if quiet_late {
+                self.lmr_table[(depth as usize).min(LMR_TABLE_SIZE - 1)]
+                    [index.min(LMR_TABLE_SIZE - 1)] as i32
+            } else {
+                0
+            };
+            if pv_node {
+                reduction -= 1;
+            }
+            let reduction = reduction.clamp(0, (depth - 2).max(0));
+            let full_window = index == 0 || (!config.pvs && reduction == 0);
+            let score = match built {
+                Some(mut child) => self.search_sequence(
+                    &mut child,
+                    side,
+                    depth - 1,
+                    reduction,
                     ply,
-                );
-                if cut {
-                    if !noisy && (killers || history) {
-                        self.reward_quiet(moves, index, player, depth, ply, game);
-                    }
-                    break;
+                    alpha,
+                    beta,
+                    full_window,
+                ),
+                None => self.search_move(
+                    game,
+                    mv,
+                    side,
+                    depth - 1,
+                    reduction,
+                    ply,
+                    alpha,
+                    beta,
+                    full_window,
+                ),
+            };
+            if self.aborted() {
+                break;
+            }
+            let cut = self.take_score(
+                mv,
+                score,
+                (&mut best_score, &mut best_move, &mut alpha),
+                beta,
+                pv_node,
+                ply,
+            );
+            if cut {
+                if !noisy && (killers || history) {
+                    self.reward_quiet(moves, index, player, depth, ply, game);
                 }
+                break;
             }
         }
         if ordered && to_score > LOCAL_SCORES {
@@ -610,131 +544,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             );
         }
         best_score
-    }
-
-    /// The lean search's move loop, over `moves` in their order: `score_of(self, game, index,
-    /// move, alpha)` scores each move, taken into `best` (score, move, alpha) until one cuts off
-    /// or the search is aborted. `node` is the node's `(beta, pv_node, ply, key)`. One body for
-    /// the two kinds of lean node, compiled once for each.
-    ///
-    /// With `DEFER` (several threads, and subtrees deep enough to be worth it), a move after the
-    /// first that another thread is searching right now is deferred to the end of the loop
-    /// (ABDADA's deferral, see [`Searching`](crate::thread::Searching)): the threads spread over
-    /// the node's moves instead of searching the same one side by side. Only the order changes,
-    /// not the value. Without it, nothing of the deferral is compiled in.
-    #[inline(always)]
-    fn lean_loop<const DEFER: bool>(
-        &mut self,
-        game: &mut G,
-        moves: &[G::Move],
-        (best_score, best_move, alpha): (&mut Score, &mut Option<G::Move>, &mut Score),
-        (beta, pv_node, ply, key): (Score, bool, usize, u64),
-        mut score_of: impl FnMut(&mut Self, &mut G, usize, G::Move, Score) -> Score,
-    ) {
-        // Bit `index` set: the move at `index` was deferred (only the first 64 can be).
-        let mut deferred = 0u64;
-        let node = (beta, pv_node, ply);
-        for (index, &mv) in moves.iter().enumerate() {
-            // 0: not marked as being searched (a tag is never 0).
-            let mut tag = 0;
-            if DEFER && index > 0 && index < u64::BITS as usize {
-                tag = Searching::tag(key, G::move_key(mv));
-                if self.shared.searching.is_taken(tag) {
-                    deferred |= 1 << index;
-                    continue;
-                }
-                self.shared.searching.take(tag);
-            }
-            let score = score_of(self, game, index, mv, *alpha);
-            if DEFER && tag != 0 {
-                self.shared.searching.release(tag);
-            }
-            if self.take_unless_aborted(mv, score, (best_score, best_move, alpha), node) {
-                return;
-            }
-        }
-        // Only a deferring loop leaves moves for the end.
-        while DEFER && deferred != 0 {
-            let index = deferred.trailing_zeros() as usize;
-            deferred &= deferred - 1;
-            let mv = moves[index];
-            let score = score_of(self, game, index, mv, *alpha);
-            if self.take_unless_aborted(mv, score, (best_score, best_move, alpha), node) {
-                return;
-            }
-        }
-    }
-
-    /// [`Self::lean_loop`] with deferral over the children of a lean node of `depth` whose
-    /// side is `side`, in the copy of the search for several threads only. Kept out of the node
-    /// function: inlined, two threads measured no faster.
-    #[inline(never)]
-    fn lean_loop_deferring<const FULL: bool, const SMP: bool>(
-        &mut self,
-        game: &mut G,
-        moves: &[G::Move],
-        best: (&mut Score, &mut Option<G::Move>, &mut Score),
-        node: (Score, bool, usize, u64),
-        (side, depth): (usize, i32),
-    ) {
-        let (beta, _, ply, _) = node;
-        self.lean_loop::<true>(game, moves, best, node, |this, game, index, mv, alpha| {
-            this.lean_child::<FULL, SMP>(game, index, mv, alpha, (side, depth, ply, beta))
-        });
-    }
-
-    /// Searches `mv`, the move at `index` of a lean node of `depth` at `ply`: the first with the
-    /// full window, the others with a null window when PVS is on.
-    #[inline(always)]
-    fn lean_child<const FULL: bool, const SMP: bool>(
-        &mut self,
-        game: &mut G,
-        index: usize,
-        mv: G::Move,
-        alpha: Score,
-        (side, depth, ply, beta): (usize, i32, usize, Score),
-    ) -> Score {
-        let full_window = index == 0 || !self.config.pvs;
-        self.search_move::<FULL, SMP>(game, mv, side, depth - 1, 0, ply, alpha, beta, full_window)
-    }
-
-    /// [`Self::take_score`] unless the search was aborted: true when the loop must end.
-    #[inline(always)]
-    fn take_unless_aborted(
-        &mut self,
-        mv: G::Move,
-        score: Score,
-        best: (&mut Score, &mut Option<G::Move>, &mut Score),
-        (beta, pv_node, ply): (Score, bool, usize),
-    ) -> bool {
-        self.aborted() || self.take_score(mv, score, best, beta, pv_node, ply)
-    }
-
-    /// Plays `mv`, a move to a leaf of the lean search, and returns the leaf's score in the view
-    /// of `side`, the side of the node at `ply` it is played from.
-    #[inline(always)]
-    fn leaf_move<const SMP: bool>(
-        &mut self,
-        game: &mut G,
-        mv: G::Move,
-        side: usize,
-        ply: usize,
-    ) -> Score {
-        let mut child;
-        let leaf = if G::UNDO {
-            game.play(mv);
-            &mut *game
-        } else {
-            child = game.clone();
-            child.play(mv);
-            &mut child
-        };
-        let flip = self.side::<false>(leaf) != side;
-        let score = self.leaf::<false, SMP>(leaf, ply + 1, -INFINITY, INFINITY);
-        if G::UNDO {
-            game.undo(mv);
-        }
-        if flip { -score } else { score }
     }
 
     /// Takes the score of `mv` into the node's best score and move, its `alpha` and its
@@ -792,7 +601,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
     /// Generates the moves of `game`, in hint order if `presorted`.
     #[inline]
-    fn generate<const FULL: bool>(&self, game: &G, moves: &mut G::Moves, presorted: bool) {
+    fn generate(&self, game: &G, moves: &mut G::Moves, presorted: bool) {
         if presorted {
             game.generate_moves_in_hint_order(moves);
         } else {
@@ -816,7 +625,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     }
 
     /// Searches the position after a null move with a null window at `beta`.
-    fn null_child<const FULL: bool, const SMP: bool>(
+    fn null_child(
         &mut self,
         child: &mut G,
         side: usize,
@@ -824,13 +633,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         ply: usize,
         beta: Score,
     ) -> Score {
-        let flip = self.side::<FULL>(child) != side;
+        let flip = self.side(child) != side;
         let (low, high) = if flip {
             (-beta, -beta + 1)
         } else {
             (beta - 1, beta)
         };
-        let score = self.alphabeta::<FULL, SMP>(child, depth, ply + 1, low, high, false);
+        let score = self.alphabeta(child, depth, ply + 1, low, high, false);
         if flip { -score } else { score }
     }
 
@@ -865,10 +674,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// repeats, or `None`; otherwise records the position on the path for the repetition test
     /// of the nodes below. Counts the node when it ends here.
     #[inline(always)]
-    fn end_score<const FULL: bool>(&mut self, game: &G, ply: usize) -> Option<Score> {
+    fn end_score(&mut self, game: &G, ply: usize) -> Option<Score> {
         if let Some(outcome) = game.outcome() {
             self.nodes += 1;
-            return Some(self.outcome_score::<FULL>(game, outcome, ply));
+            return Some(self.outcome_score(game, outcome, ply));
         }
         if G::REPETITION_DRAWS {
             let hash = game.hash();
@@ -885,73 +694,55 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// (game over, repetition, the ply limit, a check extension), without an interior node's
     /// set-up, then quiescence search or the evaluation.
     #[inline]
-    fn leaf<const FULL: bool, const SMP: bool>(
-        &mut self,
-        game: &mut G,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-    ) -> Score {
+    fn leaf(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
         self.pv_len[ply] = 0;
-        if let Some(score) = self.end_score::<FULL>(game, ply) {
+        if let Some(score) = self.end_score(game, ply) {
             return score;
         }
         if ply >= MAX_PLY - 1 {
             self.nodes += 1;
-            return self.evaluate::<FULL>(game);
+            return self.evaluate(game);
         }
-        if FULL && self.config.check_extension && game.in_check() {
+        if self.config.check_extension && game.in_check() {
             // Extended by a ply: an interior node after all (its checks above repeat).
-            return self.alphabeta::<FULL, SMP>(game, 0, ply, alpha, beta, true);
+            return self.alphabeta(game, 0, ply, alpha, beta, true);
         }
-        self.quiescence_body::<FULL, SMP>(game, ply, alpha, beta)
+        self.quiescence_body(game, ply, alpha, beta)
     }
 
     /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.
-    fn quiescence<const FULL: bool, const SMP: bool>(
-        &mut self,
-        game: &mut G,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-    ) -> Score {
+    fn quiescence(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
         self.pv_len[ply] = 0;
-        if let Some(score) = self.end_score::<FULL>(game, ply) {
+        if let Some(score) = self.end_score(game, ply) {
             return score;
         }
-        self.quiescence_body::<FULL, SMP>(game, ply, alpha, beta)
+        self.quiescence_body(game, ply, alpha, beta)
     }
 
     /// Quiescence search of a position known not to be over: stand pat on the evaluation, then
     /// try the noisy moves (every move when in check, where standing pat is not an option).
     #[inline]
-    fn quiescence_body<const FULL: bool, const SMP: bool>(
-        &mut self,
-        game: &mut G,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-    ) -> Score {
+    fn quiescence_body(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
         if self.count_node_and_check_abort() {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
-        if !(FULL && self.config.quiescence) || ply >= MAX_PLY - 1 {
-            return self.evaluate::<FULL>(game);
+        if !(self.config.quiescence) || ply >= MAX_PLY - 1 {
+            return self.evaluate(game);
         }
         if game.in_check() {
-            return self.quiescence_moves::<FULL, SMP>(game, ply, alpha, beta, true, -INFINITY);
+            return self.quiescence_moves(game, ply, alpha, beta, true, -INFINITY);
         }
-        let stand_pat = self.evaluate::<FULL>(game);
+        let stand_pat = self.evaluate(game);
         if stand_pat >= beta {
             return stand_pat;
         }
-        self.quiescence_moves::<FULL, SMP>(game, ply, alpha.max(stand_pat), beta, false, stand_pat)
+        self.quiescence_moves(game, ply, alpha.max(stand_pat), beta, false, stand_pat)
     }
 
     /// The move loop of quiescence search: every move when `in_check`, else the noisy moves
     /// against the stand-pat score `best_score`.
-    fn quiescence_moves<const FULL: bool, const SMP: bool>(
+    fn quiescence_moves(
         &mut self,
         game: &mut G,
         ply: usize,
@@ -964,7 +755,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if in_check {
             game.generate_moves(&mut moves);
             if moves.is_empty() {
-                return self.outcome_score::<FULL>(game, game.outcome_without_moves(), ply);
+                return self.outcome_score(game, game.outcome_without_moves(), ply);
             }
         } else {
             game.generate_noisy_moves(&mut moves);
@@ -975,20 +766,20 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut scores = std::mem::take(&mut self.order_scores[ply]);
         scores.clear();
         scores.extend(moves.as_slice().iter().map(|&mv| game.move_order_hint(mv)));
-        let side = self.side::<FULL>(game);
+        let side = self.side(game);
         let moves = moves.as_mut_slice();
         for index in 0..moves.len() {
             pick_next(moves, &mut scores, index);
             let mv = moves[index];
             let score = if G::UNDO {
                 game.play(mv);
-                let score = self.search_child::<FULL, SMP>(game, side, 0, ply, alpha, beta, true);
+                let score = self.search_child(game, side, 0, ply, alpha, beta, true);
                 game.undo(mv);
                 score
             } else {
                 let mut child = game.clone();
                 child.play(mv);
-                self.search_child::<FULL, SMP>(&mut child, side, 0, ply, alpha, beta, true)
+                self.search_child(&mut child, side, 0, ply, alpha, beta, true)
             };
             if self.aborted() {
                 break;

@@ -110,20 +110,6 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Whether this configuration uses nothing beyond alpha-beta, iterative deepening, the
-    /// transposition table, PVS, aspiration and the game's ordering hint, in negamax mode: the
-    /// search then runs a copy of its node function compiled without the per-node work of the
-    /// other techniques (`Config::plain()`, and the settings that match the `minimax` crate's).
-    pub(crate) fn is_lean(&self) -> bool {
-        self.mode == Mode::Negamax
-            && !self.null_move
-            && !self.lmr
-            && !self.killers
-            && !self.history
-            && !self.quiescence
-            && !self.check_extension
-    }
-
     /// Every technique that never changes the value of a fixed-depth search on: alpha-beta,
     /// PVS, aspiration, the transposition table and move ordering; null move, LMR, quiescence
     /// and extensions off. A depth-`d` search then returns exactly the minimax value at depth `d`

@@ -7,7 +7,7 @@ use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
 use crate::report::{Info, SearchError, SearchResult};
-use crate::thread::{Searching, Shared, Worker};
+use crate::thread::{Shared, Worker};
 use crate::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -125,7 +125,6 @@ impl Searcher {
             start,
             abort: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
-            searching: Searching::new(self.config.threads),
         };
         let helpers = self.config.threads.max(1) - 1;
         let (main_result, main_nodes, helper_results) = std::thread::scope(|scope| {

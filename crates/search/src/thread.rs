@@ -8,9 +8,7 @@
 //! thread checks the limits and reports progress, so one thread is deterministic for a depth or
 //! node limit. Every thread keeps its last completed iteration, and the search returns the
 //! deepest of them (the main thread's on a tie): a helper one ply ahead often completes the
-//! depth limit before the main thread does, and then ends the search for all. In the lean
-//! search, a thread defers the moves another thread is busy with ([`Searching`]), so that
-//! threads with nothing else to tell them apart do not search the same subtree side by side.
+//! depth limit before the main thread does, and then ends the search for all.
 
 use crate::config::{Config, Mode};
 use crate::game::{Evaluator, Game};
@@ -48,86 +46,6 @@ pub(crate) const fn pv_start(ply: usize) -> usize {
     ply * (MAX_PLY + 1) - ply * ply.saturating_sub(1) / 2
 }
 
-/// Slots of [`Searching`]: a few pairs per thread and ply are in use at once.
-const SEARCHING_SLOTS: usize = 4096;
-
-/// The (position, move) pairs that threads are searching right now, so that a thread that
-/// meets a move another thread is busy with searches its other moves first (the deferral of
-/// ABDADA). Without it, threads with nothing else to set them apart (a fixed move order, no
-/// killers or history) walk the same tree in the same order and Lazy SMP gains nothing.
-/// Lossy and lock-free: a slot holds one pair's tag, and a collision or a race only changes
-/// the order in which a node searches its moves, never a value.
-pub(crate) struct Searching {
-    slots: Vec<AtomicU64>,
-    /// Tests only: every pair counts as taken by another thread, so that even one thread
-    /// defers every move it can (see [`tests::DEFER_EVERY_MOVE`]).
-    #[cfg(test)]
-    all_taken: bool,
-}
-
-impl Searching {
-    /// Empty (and never consulted) for one thread.
-    pub fn new(threads: usize) -> Self {
-        let slots = if threads > 1 {
-            (0..SEARCHING_SLOTS).map(|_| AtomicU64::new(0)).collect()
-        } else {
-            Vec::new()
-        };
-        Searching {
-            slots,
-            #[cfg(test)]
-            all_taken: tests::DEFER_EVERY_MOVE.get(),
-        }
-    }
-
-    /// Whether moves are deferred at all (more than one thread).
-    #[inline]
-    pub fn enabled(&self) -> bool {
-        #[cfg(test)]
-        if self.all_taken {
-            return true;
-        }
-        !self.slots.is_empty()
-    }
-
-    /// The tag of `move_key` played from the position of table key `key`; never 0 (a free
-    /// slot).
-    #[inline]
-    pub fn tag(key: u64, move_key: u16) -> u64 {
-        (key ^ (u64::from(move_key) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
-    }
-
-    #[inline]
-    fn slot(&self, tag: u64) -> &AtomicU64 {
-        &self.slots[(tag >> 32) as usize % self.slots.len()]
-    }
-
-    /// Whether another thread is searching the pair of `tag`.
-    #[inline]
-    pub fn is_taken(&self, tag: u64) -> bool {
-        #[cfg(test)]
-        if self.all_taken {
-            tests::DEFERRED_MOVES.set(tests::DEFERRED_MOVES.get() + 1);
-            return true;
-        }
-        self.slot(tag).load(MemoryOrder::Relaxed) == tag
-    }
-
-    /// Marks the pair of `tag` as being searched.
-    #[inline]
-    pub fn take(&self, tag: u64) {
-        self.slot(tag).store(tag, MemoryOrder::Relaxed);
-    }
-
-    /// Frees the slot of `tag` unless another pair has taken it since.
-    #[inline]
-    pub fn release(&self, tag: u64) {
-        let _ = self
-            .slot(tag)
-            .compare_exchange(tag, 0, MemoryOrder::Relaxed, MemoryOrder::Relaxed);
-    }
-}
-
 /// State shared by all threads of one search.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
@@ -139,8 +57,6 @@ pub(crate) struct Shared<'a> {
     pub abort: AtomicBool,
     /// Nodes flushed by helper threads.
     pub helper_nodes: AtomicU64,
-    /// The moves being searched, for the threads to spread over a node's moves.
-    pub searching: Searching,
 }
 
 impl Shared<'_> {
@@ -162,8 +78,6 @@ pub(crate) struct Worker<'a, G: Game, E> {
     /// Added to every transposition-table key (the root player in paranoid mode).
     pub key_mix: u64,
     pub mode: Mode,
-    /// Whether the configuration can run the lean search (see [`Config::is_lean`]).
-    pub lean: bool,
     pub root_player: usize,
     /// `path[ply]`: the hash of the position at `ply` on the current line.
     pub path: Vec<u64>,
@@ -217,7 +131,6 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 Mode::Paranoid => ROOT_PLAYER_KEYS[root_player % ROOT_PLAYER_KEYS.len()],
             },
             mode: config.mode,
-            lean: config.is_lean(),
             root_player,
             path: vec![0; MAX_PLY + 1],
             ordering: Ordering::new(root.player_count(), config.killers, config.history),
@@ -341,16 +254,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            // The lean search defers moves only with several threads, in a copy compiled for
-            // them: the one-thread copy has nothing of it (its mere presence cost the
-            // one-thread search 4 % more instructions). The full search never defers.
-            let score = if !self.lean {
-                self.alphabeta::<true, false>(root, depth as i32, 0, alpha, beta, true)
-            } else if self.shared.searching.enabled() {
-                self.alphabeta::<false, true>(root, depth as i32, 0, alpha, beta, true)
-            } else {
-                self.alphabeta::<false, false>(root, depth as i32, 0, alpha, beta, true)
-            };
+            let score = self.alphabeta(root, depth as i32, 0, alpha, beta, true);
             if self.aborted() {
                 return score;
             }
@@ -458,102 +362,5 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.flush_nodes();
         }
         result
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::nim::{Nim, NimEvaluator};
-    use crate::{Config, Evaluator, Game, Limits, Outcome, Score, Searcher};
-    use std::cell::Cell;
-
-    thread_local! {
-        /// Set: the searches this thread starts count every move as taken by another thread.
-        pub(super) static DEFER_EVERY_MOVE: Cell<bool> = const { Cell::new(false) };
-        /// Moves this thread deferred so far.
-        pub(super) static DEFERRED_MOVES: Cell<u64> = const { Cell::new(0) };
-    }
-
-    /// Nim that gives `hash_after`, so that the lean search with the table runs its lean move
-    /// loop (where moves are deferred).
-    #[derive(Debug, Clone, Copy)]
-    struct Prefetching(Nim);
-
-    impl Game for Prefetching {
-        type Move = u32;
-        type Moves = <Nim as Game>::Moves;
-
-        fn player_to_move(&self) -> usize {
-            self.0.player_to_move()
-        }
-
-        fn generate_moves(&self, moves: &mut Self::Moves) {
-            self.0.generate_moves(moves);
-        }
-
-        fn play(&mut self, take: u32) {
-            self.0.play(take);
-        }
-
-        fn outcome(&self) -> Option<Outcome> {
-            self.0.outcome()
-        }
-
-        fn hash(&self) -> u64 {
-            self.0.hash()
-        }
-
-        fn move_key(take: u32) -> u16 {
-            Nim::move_key(take)
-        }
-
-        fn hash_after(&self, take: u32) -> Option<u64> {
-            let mut child = self.0;
-            child.play(take);
-            Some(child.hash())
-        }
-    }
-
-    impl Evaluator<Prefetching> for NimEvaluator {
-        fn evaluate(&self, game: &Prefetching, player: usize) -> Score {
-            self.evaluate(&game.0, player)
-        }
-    }
-
-    /// A thread that finds every move after the first taken defers them all and then searches
-    /// them in their order: the same search, node for node, as without deferring. Fails when
-    /// deferred moves are dropped or searched in another order.
-    #[test]
-    fn deferring_every_move_searches_them_all_in_order() {
-        // No ordering source but the table's move, so the lean move loop runs.
-        let lean_with_table = Config {
-            tt_mib: 1,
-            killers: false,
-            history: false,
-            order_hints: false,
-            ..Config::exact()
-        };
-        assert!(lean_with_table.is_lean());
-        for stones in [13, 21, 30] {
-            let game = Prefetching(Nim::new(stones));
-            let search = || {
-                Searcher::new(lean_with_table.clone())
-                    .search(&game, &NimEvaluator, &Limits::depth(9), &[], |_| {})
-                    .unwrap()
-            };
-            let plain = search();
-            DEFER_EVERY_MOVE.set(true);
-            DEFERRED_MOVES.set(0);
-            let deferring = search();
-            DEFER_EVERY_MOVE.set(false);
-            assert!(
-                DEFERRED_MOVES.get() > 100,
-                "{stones} stones: moves were deferred"
-            );
-            let summary = |r: &crate::SearchResult<u32>| {
-                (r.score, r.best_move, r.depth, r.nodes, r.pv.clone())
-            };
-            assert_eq!(summary(&deferring), summary(&plain), "{stones} stones");
-        }
     }
 }
