@@ -74,7 +74,7 @@ fn print_info(info: &Info<'_, u8>) {
 }
 
 /// Every technique and a 64 MiB table. (A small, cache-resident part of the table for the
-/// depth-1 and depth-2 results, `tt_shallow_depth: 2`, no longer pays here: docs/search.md.)
+/// depth-1 and depth-2 results no longer paid: docs/search-history.md.)
 fn engine_config() -> Config {
     Config {
         tt_mib: 64,

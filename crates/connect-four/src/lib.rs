@@ -62,27 +62,6 @@ const fn row_step<G: Geometry>() -> u32 {
 }
 
 impl<G: Geometry<Bits = u64>> ConnectFour<G> {
-    /// The columns from the centre out, the left one first of two at the same distance (7
-    /// columns: 3, 2, 4, 1, 5, 0, 6): the order of [`Game::move_order_hint`].
-    const CENTRE_FIRST: [u8; MAX_COLUMNS] = {
-        let mut order = [0; MAX_COLUMNS];
-        let mut next = 0;
-        // Twice the distance from the centre, so that even column counts stay whole.
-        let mut distance = 0;
-        while next < G::FILES as usize {
-            let mut column = 0;
-            while column < G::FILES {
-                if (2 * column as i32 - (G::FILES as i32 - 1)).abs() == distance {
-                    order[next] = column;
-                    next += 1;
-                }
-                column += 1;
-            }
-            distance += 1;
-        }
-        order
-    };
-
     /// Whether the game is over: a line for the player who just moved, or a full board.
     fn is_over(&self) -> bool {
         self.occupied == G::PLAYABLE || Self::has_line(self.current ^ self.occupied)
@@ -184,10 +163,6 @@ impl<G: Geometry<Bits = u64>> Game for ConnectFour<G> {
     /// A column, from 0.
     type Move = u8;
     type Moves = MoveList<u8, MAX_COLUMNS>;
-    /// A line or a full board ends the game, and `generate_moves` finds no move there.
-    const OUTCOME_ONLY_WITHOUT_MOVES: bool = true;
-    /// The columns from the centre out.
-    const GENERATES_IN_HINT_ORDER: bool = true;
 
     fn player_to_move(&self) -> usize {
         (self.plies % 2) as usize
@@ -198,17 +173,6 @@ impl<G: Geometry<Bits = u64>> Game for ConnectFour<G> {
             return;
         }
         for column in 0..G::FILES {
-            if self.occupied & Self::top(column) == 0 {
-                moves.push(column);
-            }
-        }
-    }
-
-    fn generate_moves_in_hint_order(&self, moves: &mut Self::Moves) {
-        if self.is_over() {
-            return;
-        }
-        for &column in &Self::CENTRE_FIRST[..G::FILES as usize] {
             if self.occupied & Self::top(column) == 0 {
                 moves.push(column);
             }

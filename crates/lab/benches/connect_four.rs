@@ -11,13 +11,11 @@
 //! - `iterative`: minimax's `IterativeSearch` (iterative deepening, TT, null-window search,
 //!   aspiration) against our search with the same techniques (`equivalent_config`: killers,
 //!   history, `lmr`, `null_move`, `quiescence` and `check_extension` off; one table, probed at
-//!   every node of depth 1 and more, like minimax's); ours again with `tt_shallow_depth: 2` (the
-//!   results of depth 1 and 2 in a small, cache-resident part of the same 16 MiB: a table
-//!   layout minimax has no counterpart for); both engines with quiet-move ordering (minimax's
+//!   every node of depth 1 and more, like minimax's); both engines with quiet-move ordering (minimax's
 //!   countermoves and countermove history, our killers and history); each engine with every
 //!   technique it offers that Connect Four can use (minimax: the ordering pair's options and
 //!   null move behind our zugzwang guard, `minimax_full`; ours: `Config::default()`,
-//!   `plyforge_default`); and our default configuration with `tt_shallow_depth: 2`. Which option
+//!   `plyforge_default`). Which option
 //!   corresponds to which: docs/search.md, "Equivalent settings".
 //! - `table_size`: the `iterative` pair (minimax's iterative search, our equivalent
 //!   configuration) with 1 MiB tables, which stay in the processor's caches, and 64 MiB
@@ -127,15 +125,6 @@ fn default_config() -> Config {
     }
 }
 
-/// The equivalent configuration with the results of depth 1 and 2 in the table's small,
-/// cache-resident part: a table layout of ours with no minimax counterpart.
-fn equivalent_shallow() -> Config {
-    Config {
-        tt_shallow_depth: 2,
-        ..equivalent_config()
-    }
-}
-
 /// Our counterpart of `minimax_iterative_ordering`: the equivalent configuration with killers
 /// and the history heuristic on.
 fn equivalent_ordering() -> Config {
@@ -143,16 +132,6 @@ fn equivalent_ordering() -> Config {
         killers: true,
         history: true,
         ..equivalent_config()
-    }
-}
-
-/// Every technique, the shallow results in the table's small part: the configuration for
-/// Connect Four.
-fn tuned_default() -> Config {
-    Config {
-        tt_mib: TT_MIB,
-        tt_shallow_depth: 2,
-        ..Config::default()
     }
 }
 
@@ -296,19 +275,7 @@ fn print_summary() {
             &mut [
                 minimax_contender("iterative", minimax_iterative, &board),
                 our_contender("equivalent", equivalent_config(), &board, depth),
-                our_contender(
-                    "equivalent, tt_shallow_depth 2",
-                    equivalent_shallow(),
-                    &board,
-                    depth,
-                ),
                 our_contender("default", default_config(), &board, depth),
-                our_contender(
-                    "default, tt_shallow_depth 2",
-                    tuned_default(),
-                    &board,
-                    depth,
-                ),
             ],
         );
         print_interleaved(
@@ -379,7 +346,7 @@ fn smp_config(threads: usize) -> Config {
     Config {
         threads,
         tt_mib: SMP_TT_MIB,
-        ..tuned_default()
+        ..default_config()
     }
 }
 
@@ -498,23 +465,11 @@ fn bench(c: &mut Criterion) {
     );
     bench_ours(
         &mut group,
-        "plyforge_equivalent_tt_shallow_depth_2",
-        &equivalent_shallow(),
-        depth,
-    );
-    bench_ours(
-        &mut group,
         "plyforge_equivalent_killers_history",
         &equivalent_ordering(),
         depth,
     );
     bench_ours(&mut group, "plyforge_default", &default_config(), depth);
-    bench_ours(
-        &mut group,
-        "plyforge_default_tt_shallow_depth_2",
-        &tuned_default(),
-        depth,
-    );
     group.finish();
 
     // The same pair with tables that stay in the caches and tables well beyond them.

@@ -14,3 +14,4 @@
 pub mod match_score;
 pub mod minimax_adaptor;
 pub mod progress;
+pub mod techniques;

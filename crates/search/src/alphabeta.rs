@@ -32,6 +32,9 @@ const NULL_DEPTH_DIVISOR: i32 = 4;
 const LMR_MIN_DEPTH: i32 = 3;
 /// Moves searched before reductions start.
 const LMR_MIN_MOVES: usize = 3;
+/// The least remaining depth at which a node probes and stores the transposition table
+/// (quiescence never does).
+const TT_MIN_DEPTH: i32 = 1;
 /// Move lists up to this length keep their ordering scores in a fixed array on the stack.
 const LOCAL_SCORES: usize = 32;
 
@@ -222,11 +225,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         } else {
             0
         };
-        // A game whose end always leaves no move has its end found by the move generation
-        // below: one end-of-game test per interior node instead of two.
-        let outcome_from_moves = G::OUTCOME_ONLY_WITHOUT_MOVES && depth > 0 && ply < MAX_PLY - 1;
         if ply > 0 {
-            if !outcome_from_moves && let Some(outcome) = game.outcome() {
+            if let Some(outcome) = game.outcome() {
                 self.nodes += 1;
                 return self.outcome_score(game, outcome, ply);
             }
@@ -257,11 +257,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
         // Transposition table: a cut-off outside PV nodes, and the move to try first.
         let key = hash ^ self.key_mix;
-        // Shallow nodes may skip the table: its probe is a likely cache miss, which can cost
-        // more than searching a depth-1 node's cheap leaves again.
-        let use_tt = config.tt && depth >= config.tt_min_depth;
+        let use_tt = config.tt && depth >= TT_MIN_DEPTH;
         let entry = if use_tt {
-            self.shared.tt.probe_at(key, depth)
+            self.shared.tt.probe(key)
         } else {
             None
         };
@@ -285,23 +283,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
         }
 
-        // A game over is never stored in the table, so its answer can come first: moves are
-        // generated only where the table did not cut.
+        // Moves are generated only where the table did not cut.
         let mut moves = G::Moves::default();
-        // Games that can generate in hint order do so when the hint is the only ordering
-        // source: then nothing is sorted.
-        let presorted =
-            G::GENERATES_IN_HINT_ORDER && config.order_hints && !(config.killers || config.history);
-        if outcome_from_moves {
-            self.generate(game, &mut moves, presorted);
-            if moves.is_empty() {
-                let outcome = game
-                    .outcome()
-                    .unwrap_or_else(|| game.outcome_without_moves());
-                return self.outcome_score(game, outcome, ply);
-            }
-        }
-
         let side = self.side(game);
 
         // Null move: if passing still fails high, a real move will too (the game says where
@@ -337,11 +320,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
         }
 
-        if !outcome_from_moves {
-            self.generate(game, &mut moves, presorted);
-            if moves.is_empty() {
-                return self.outcome_score(game, game.outcome_without_moves(), ply);
-            }
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return self.outcome_score(game, game.outcome_without_moves(), ply);
         }
         let player = game.player_to_move();
         let moves = moves.as_mut_slice();
@@ -355,7 +336,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // transposition-table move.
         let killers = config.killers;
         let history = config.history;
-        let ordered = (config.order_hints && !presorted) || killers || history;
+        let ordered = config.order_hints || killers || history;
         // With the hint as the only source, the order is fixed once scored: one stable sort
         // instead of a selection per move, and no table look-ups per move.
         let hint_only = !killers && !history;
@@ -367,8 +348,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // its bucket on the way. A copy-make game without it builds each child one move early
         // and prefetches its bucket then, where the order of the next move is already fixed
         // (moves are scored once, so the selection can run one move ahead).
-        let prefetch_children =
-            use_tt && depth > config.tt_min_depth && self.shared.tt.is_main(depth - 1);
+        let prefetch_children = use_tt && depth > TT_MIN_DEPTH;
         let all_at_once = prefetch_children && self.prefetch_all_children(game, moves);
         let build_ahead = prefetch_children && !G::UNDO && !all_at_once;
         let mut ahead: Option<G> = None;
@@ -597,16 +577,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
         }
         true
-    }
-
-    /// Generates the moves of `game`, in hint order if `presorted`.
-    #[inline]
-    fn generate(&self, game: &G, moves: &mut G::Moves, presorted: bool) {
-        if presorted {
-            game.generate_moves_in_hint_order(moves);
-        } else {
-            game.generate_moves(moves);
-        }
     }
 
     /// Row `ply` of the principal-variation table becomes `mv` and the child's row.

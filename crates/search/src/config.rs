@@ -46,22 +46,6 @@ pub struct Config {
     pub iterative_deepening: bool,
     /// Use the transposition table (probe, cut-offs, move ordering). Off: nothing is stored.
     pub tt: bool,
-    /// The least remaining depth at which a node probes and stores the transposition table
-    /// (at least 1). Raising it to 2 spares depth-1 nodes a probe that may wait for a cache
-    /// miss, where re-searching their children costs less. Connect Four to depth 12: 1.05-1.16
-    /// times faster with the techniques of the `minimax` crate, 0.90-1.19 times with every
-    /// technique, at 16 and 64 MiB (docs/search.md): measure it on your game.
-    pub tt_min_depth: i32,
-    /// Results searched to at most this depth go to a small part of the table (256 KiB of
-    /// `tt_mib`) that stays in the processor's cache, deeper ones to the main part; 0 keeps one
-    /// table. It helps only where a probe of the main part would wait for memory and shallow
-    /// subtrees are cheap to search again. Connect Four to depth 12 with 2: 0.87-0.96 times the
-    /// speed of one table at 16 MiB and 1.03-1.07 times at 64 MiB with the `minimax` crate's
-    /// techniques, 0.80-1.12 times with every technique (it was 1.2-1.7 times before the search
-    /// asked for the children's buckets ahead, [`Game::hash_after`](crate::Game::hash_after)).
-    /// Chess loses by it (60 % more nodes to depth 11: its depth-1 and depth-2 nodes carry
-    /// quiescence searches and profit from the deeper entries of the main part).
-    pub tt_shallow_depth: i32,
     /// Principal variation search: later moves first get a null window.
     pub pvs: bool,
     /// Aspiration windows around the previous iteration's score.
@@ -93,8 +77,6 @@ impl Default for Config {
             threads: 1,
             iterative_deepening: true,
             tt: true,
-            tt_min_depth: 1,
-            tt_shallow_depth: 0,
             pvs: true,
             aspiration: true,
             aspiration_window: 50,
@@ -122,50 +104,6 @@ impl Config {
             check_extension: false,
             ..Config::default()
         }
-    }
-
-    /// The names of the switchable techniques, as [`Config::technique_mut`] takes them: each
-    /// field's name in kebab case.
-    pub const TECHNIQUES: [&'static str; 11] = [
-        "iterative-deepening",
-        "tt",
-        "pvs",
-        "aspiration",
-        "null-move",
-        "lmr",
-        "killers",
-        "history",
-        "order-hints",
-        "quiescence",
-        "check-extension",
-    ];
-
-    /// The switch of the technique called `name` (one of [`Config::TECHNIQUES`]), for tools
-    /// that take techniques by name, such as a match of a configuration against itself with
-    /// one technique off; `None` for any other name.
-    ///
-    /// ```
-    /// use plyforge_search::Config;
-    /// let mut config = Config::default();
-    /// *config.technique_mut("null-move").unwrap() = false;
-    /// assert!(!config.null_move && config.lmr);
-    /// assert!(config.technique_mut("futility").is_none());
-    /// ```
-    pub fn technique_mut(&mut self, name: &str) -> Option<&mut bool> {
-        Some(match name {
-            "iterative-deepening" => &mut self.iterative_deepening,
-            "tt" => &mut self.tt,
-            "pvs" => &mut self.pvs,
-            "aspiration" => &mut self.aspiration,
-            "null-move" => &mut self.null_move,
-            "lmr" => &mut self.lmr,
-            "killers" => &mut self.killers,
-            "history" => &mut self.history,
-            "order-hints" => &mut self.order_hints,
-            "quiescence" => &mut self.quiescence,
-            "check-extension" => &mut self.check_extension,
-            _ => return None,
-        })
     }
 
     /// Plain fixed-depth alpha-beta in generation order: every technique off.
@@ -215,27 +153,3 @@ impl fmt::Display for TableSizeError {
 }
 
 impl std::error::Error for TableSizeError {}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every name reaches its own switch: all of them off is `Config::plain()`, each one alone
-    /// off changes exactly one field of the default.
-    #[test]
-    fn every_technique_has_its_switch() {
-        let mut all_off = Config::default();
-        for name in Config::TECHNIQUES {
-            *all_off.technique_mut(name).unwrap() = false;
-            let mut one_off = Config::default();
-            *one_off.technique_mut(name).unwrap() = false;
-            let changed = Config::TECHNIQUES
-                .iter()
-                .filter(|&&other| !*one_off.technique_mut(other).unwrap())
-                .count();
-            assert_eq!(changed, 1, "{name}");
-        }
-        assert_eq!(all_off, Config::plain());
-        assert!(Config::default().technique_mut("").is_none());
-    }
-}

@@ -43,16 +43,6 @@ pub trait Game: Clone + Send + 'static {
     /// repetition rule (Sternhalma) leave it `false`.
     const REPETITION_DRAWS: bool = false;
 
-    /// Whether [`Game::outcome`] can be `Some` only where [`Game::generate_moves`] finds no
-    /// move (Connect Four: a line or a full board ends the game and leaves no move; not chess,
-    /// whose draws by rule leave moves on the board). Interior nodes then ask for the outcome
-    /// only when their move list comes back empty, instead of testing for the end of the game
-    /// twice (in `outcome`, then again inside `generate_moves`). Leaves still call `outcome`.
-    const OUTCOME_ONLY_WITHOUT_MOVES: bool = false;
-
-    /// Whether [`Game::generate_moves_in_hint_order`] is implemented (see there).
-    const GENERATES_IN_HINT_ORDER: bool = false;
-
     /// The number of players, 2 to 6 for the searches of this crate.
     #[inline]
     fn player_count(&self) -> usize {
@@ -110,18 +100,6 @@ pub trait Game: Clone + Send + 'static {
         let mut moves = Self::Moves::default();
         self.generate_moves(&mut moves);
         moves.len() as u64
-    }
-
-    /// Appends every legal move, like [`Game::generate_moves`], in the order the searches
-    /// would sort them by hint: noisy moves first, each group by [`Game::move_order_hint`],
-    /// highest first (equal hints in the order to try them). Only called when
-    /// [`Game::GENERATES_IN_HINT_ORDER`] is set, by searches whose only ordering source is the
-    /// hint (no killers, no history): they then sort nothing, and put the
-    /// transposition-table move in front of the others' generated order. Worth it when the
-    /// order is fixed and cheap to follow (Connect Four: the columns from the centre out).
-    #[inline]
-    fn generate_moves_in_hint_order(&self, moves: &mut Self::Moves) {
-        self.generate_moves(moves);
     }
 
     /// Appends the noisy moves (captures, promotions: the moves quiescence search follows).

@@ -45,11 +45,11 @@ impl Searcher {
 
     /// A searcher with `config` and an empty transposition table of `config.tt_mib` MiB, or
     /// [`TableSizeError`] when the system does not give that much memory. (The table's pages are
-    /// written once here, so a size the system promises but cannot back may still end the
-    /// program, as any allocation would.)
+    /// backed at their first touch, during searches, so a size the system promises but cannot
+    /// back may still end the program then, as any allocation would.)
     pub fn try_new(config: Config) -> Result<Self, TableSizeError> {
         let tt = if config.tt {
-            TranspositionTable::with_shallow(config.tt_mib, config.tt_shallow_depth)
+            TranspositionTable::new(config.tt_mib)
         } else {
             TranspositionTable::new(0)
         }

@@ -11,19 +11,7 @@
 //! words together. A wrong entry can at worst give a wrong score, never an illegal move: the
 //! stored move code is used only after it matched a generated move.
 //!
-//! Optionally two tables ([`Config::tt_shallow_depth`](crate::Config::tt_shallow_depth)):
-//! results of shallow nodes (the most numerous interior nodes, whose subtrees can be the
-//! cheapest to search again) live in a small table of [`SHALLOW_BYTES`] that stays in the
-//! processor's cache, the deeper results in the main table. A shallow node then finds its entry
-//! without waiting for main memory (the main table's probe is mostly a cache and TLB miss, which
-//! can cost more than such a node's whole search), and its results do not push deeper ones out
-//! of the main table. A node one ply deeper that finds nothing in the main table asks the small
-//! one for the move of the previous iteration's search of the same position. Measured on
-//! Connect Four to depth 12: about 10 % more nodes than one table, 1.2-1.7 times less time when
-//! it came (docs/search-history.md), 0.8-1.1 times since the search asks for the children's
-//! buckets ahead (docs/search.md); chess loses by it (60 % more nodes).
-//!
-//! The main table lies in a mapping of its own, on huge pages where the system allows
+//! The table lies in a mapping of its own, on huge pages where the system allows
 //! (`pages.rs`): a probe then rarely waits for a page walk too. [`TranspositionTable::prefetch`]
 //! lets the search start loading the children's buckets before it searches them.
 //!
@@ -44,8 +32,6 @@ const BUCKET_BYTES: usize = 64;
 const AGE_WEIGHT: i32 = 8;
 /// Ages wrap modulo this (5 bits of the data word).
 const AGE_CYCLE: u8 = 32;
-/// Bytes of the table of shallow results: small enough to stay in a core's level-2 cache.
-const SHALLOW_BYTES: usize = 256 << 10;
 /// Entries sampled for `hashfull`.
 const HASHFULL_SAMPLE: usize = 1000;
 
@@ -121,51 +107,24 @@ unsafe impl Zeroable for Bucket {}
 
 /// The shared table.
 pub(crate) struct TranspositionTable {
-    /// Results deeper than `shallow_depth`, on huge pages where the system allows.
+    /// On huge pages where the system allows.
     buckets: PageAligned<Bucket>,
-    /// Results of depth `shallow_depth` and less (see the module docs); one unused bucket
-    /// when `shallow_depth` is 0.
-    shallow: Box<[Bucket]>,
-    /// The deepest result kept in `shallow`; 0 for one table.
-    shallow_depth: i32,
     age: u8,
 }
 
-/// `count` empty buckets.
-fn empty_buckets(count: usize) -> Box<[Bucket]> {
-    (0..count.max(1)).map(|_| Bucket::default()).collect()
-}
-
 impl TranspositionTable {
-    /// One table of `mib` MiB (at least one bucket); `None` when the memory cannot be had.
+    /// A table of `mib` MiB (at least one bucket); `None` when the memory cannot be had.
     pub fn new(mib: usize) -> Option<Self> {
-        Self::with_shallow(mib, 0)
-    }
-
-    /// A table of `mib` MiB in all (at least one bucket in each part), whose results of depth
-    /// `shallow_depth` and less go to a small table of [`SHALLOW_BYTES`] (or an eighth of a
-    /// smaller table) taken from the total; one table when `shallow_depth` is 0 or less.
-    /// `None` when the memory cannot be had.
-    pub fn with_shallow(mib: usize, shallow_depth: i32) -> Option<Self> {
         let bytes = mib.saturating_mul(1 << 20);
-        let shallow_depth = shallow_depth.max(0);
-        let shallow_bytes = if shallow_depth > 0 {
-            SHALLOW_BYTES.min(bytes / 8)
-        } else {
-            0
-        };
         Some(TranspositionTable {
-            buckets: PageAligned::try_new(((bytes - shallow_bytes) / BUCKET_BYTES).max(1))?,
-            shallow: empty_buckets(shallow_bytes / BUCKET_BYTES),
-            shallow_depth,
+            buckets: PageAligned::try_new((bytes / BUCKET_BYTES).max(1))?,
             age: 0,
         })
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        let main = self.buckets.as_mut_slice().iter_mut();
-        for bucket in main.chain(self.shallow.iter_mut()) {
+        for bucket in self.buckets.as_mut_slice() {
             *bucket = Bucket::default();
         }
         self.age = 0;
@@ -194,42 +153,13 @@ impl TranspositionTable {
         })
     }
 
-    /// The entry stored for `key`, if any, whatever its depth.
-    #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
-        let main = Self::find(&self.buckets, key);
-        if self.shallow_depth > 0 {
-            main.or_else(|| Self::find(&self.shallow, key))
-        } else {
-            main
-        }
-    }
-
-    /// The entry for `key` that a node with `depth` plies left can use: from the small table
-    /// up to its depth (a deeper result of the same position in the main table is not looked
-    /// for: that would cost the main table's cache miss the small table is there to avoid),
-    /// from the main table deeper, and one ply deeper from the small table when the main one
-    /// has nothing (for its move).
+    /// The entry stored for `key`, if any.
     #[inline(always)]
-    pub fn probe_at(&self, key: u64, depth: i32) -> Option<Entry> {
-        if self.shallow_depth == 0 {
-            Self::find(&self.buckets, key)
-        } else if depth <= self.shallow_depth {
-            Self::find(&self.shallow, key)
-        } else if depth == self.shallow_depth + 1 {
-            Self::find(&self.buckets, key).or_else(|| Self::find(&self.shallow, key))
-        } else {
-            Self::find(&self.buckets, key)
-        }
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        Self::find(&self.buckets, key)
     }
 
-    /// Whether a node with `depth` plies left probes the main table.
-    #[inline]
-    pub fn is_main(&self, depth: i32) -> bool {
-        self.shallow_depth == 0 || depth > self.shallow_depth
-    }
-
-    /// Asks the processor to start loading the main table's bucket for `key`.
+    /// Asks the processor to start loading the bucket for `key`.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         let bucket = Self::bucket(&self.buckets, key);
@@ -243,14 +173,9 @@ impl TranspositionTable {
         }
     }
 
-    /// Stores `entry` for `key`, in the small table if its depth is at most the small table's.
+    /// Stores `entry` for `key`.
     pub fn store(&self, key: u64, mut entry: Entry) {
-        let buckets: &[Bucket] = if self.shallow_depth > 0 && entry.depth <= self.shallow_depth {
-            &self.shallow
-        } else {
-            &self.buckets
-        };
-        let bucket = Self::bucket(buckets, key);
+        let bucket = Self::bucket(&self.buckets, key);
         let mut victim = &bucket.slots[0];
         let mut victim_worth = i32::MAX;
         for slot in &bucket.slots {
@@ -376,47 +301,10 @@ mod tests {
     }
 
     #[test]
-    fn shallow_results_go_to_the_small_table() {
-        let tt = TranspositionTable::with_shallow(1, 2).unwrap();
-        assert_eq!(
-            tt.shallow.len(),
-            SHALLOW_BYTES.min((1 << 20) / 8) / BUCKET_BYTES
-        );
-        let entry = |depth| Entry {
-            move_key: Some(depth as u16),
-            score: 7,
-            depth,
-            bound: Bound::Lower,
-        };
-        tt.store(11, entry(2));
-        tt.store(12, entry(3));
-        // Depth 2 lives in the small table only.
-        assert_eq!(tt.probe_at(11, 1), Some(entry(2)));
-        assert_eq!(tt.probe_at(11, 2), Some(entry(2)));
-        assert_eq!(TranspositionTable::find(&tt.buckets, 11), None);
-        // One ply deeper, the main table comes first, then the small one (for the move).
-        assert_eq!(tt.probe_at(11, 3), Some(entry(2)));
-        assert_eq!(tt.probe_at(11, 4), None);
-        assert_eq!(tt.probe(11), Some(entry(2)));
-        // Depth 3 lives in the main table, which shallow nodes do not look at.
-        assert_eq!(tt.probe_at(12, 3), Some(entry(3)));
-        assert_eq!(tt.probe_at(12, 2), None);
-        assert_eq!(tt.probe(12), Some(entry(3)));
-        // Without a small table, every depth shares the main one.
-        let single = TranspositionTable::with_shallow(1, 0).unwrap();
-        single.store(11, entry(2));
-        assert_eq!(single.probe_at(11, 1), Some(entry(2)));
-        assert_eq!(
-            TranspositionTable::find(&single.buckets, 11),
-            Some(entry(2))
-        );
-    }
-
-    #[test]
     fn prefetch_changes_nothing() {
         // Exercises the prefetch's `unsafe` block on every bucket, the first and last
         // keys included: the table must read back exactly as before.
-        let tt = TranspositionTable::with_shallow(1, 2).unwrap();
+        let tt = TranspositionTable::new(1).unwrap();
         let entry = Entry {
             move_key: Some(3),
             score: -12,
@@ -434,7 +322,6 @@ mod tests {
             tt.prefetch(key);
             assert_eq!(tt.probe(key), Some(entry));
         }
-        assert!(tt.is_main(3) && !tt.is_main(2));
     }
 
     #[test]

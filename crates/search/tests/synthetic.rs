@@ -221,14 +221,6 @@ fn exact_configs(mode: Mode) -> Vec<(&'static str, Config)> {
         aspiration_window: 3,
         ..Config::exact()
     };
-    let shallow_tt_off = Config {
-        tt_min_depth: 2,
-        ..tt.clone()
-    };
-    let shallow_tt_apart = Config {
-        tt_shallow_depth: 2,
-        ..tt.clone()
-    };
     // Any window a user may set: the widest (its bounds saturate) and a negative one (taken
     // as the narrowest).
     let widest_window = Config {
@@ -244,8 +236,6 @@ fn exact_configs(mode: Mode) -> Vec<(&'static str, Config)> {
         ("aspiration, negative window", negative_window),
         ("alpha-beta", plain),
         ("iterative deepening", iterative),
-        ("tt from depth 2", shallow_tt_off),
-        ("tt with a shallow part", shallow_tt_apart),
         ("pvs", pvs),
         ("aspiration", aspiration),
         ("tt", tt),
@@ -312,18 +302,14 @@ proptest! {
     }
 }
 
-/// The same tree as a game whose end leaves no move and that can generate its moves in hint
-/// order, with [`Game::OUTCOME_ONLY_WITHOUT_MOVES`] and [`Game::GENERATES_IN_HINT_ORDER`] set
-/// and [`Game::hash_after`] given as `FLAG` says: the searches' shortcuts for such games must
-/// not change any value.
+/// The same tree as a game whose end leaves no move, with [`Game::hash_after`] given as `FLAG`
+/// says: the searches' prefetch of the children's buckets must not change any value.
 #[derive(Debug, Clone)]
 struct Shortcuts<const FLAG: bool>(Tree);
 
 impl<const FLAG: bool> Game for Shortcuts<FLAG> {
     type Move = u8;
     type Moves = MoveList<u8, MAX_CHILDREN>;
-    const OUTCOME_ONLY_WITHOUT_MOVES: bool = FLAG;
-    const GENERATES_IN_HINT_ORDER: bool = FLAG;
 
     fn player_to_move(&self) -> usize {
         self.0.player
@@ -334,12 +320,6 @@ impl<const FLAG: bool> Game for Shortcuts<FLAG> {
             return;
         }
         self.0.generate_moves(moves);
-    }
-
-    fn generate_moves_in_hint_order(&self, moves: &mut Self::Moves) {
-        self.generate_moves(moves);
-        // Highest hint first, equal hints in generation order.
-        moves.sort_by_key(|&mv| std::cmp::Reverse(self.0.move_order_hint(mv)));
     }
 
     fn play(&mut self, mv: u8) {
@@ -380,10 +360,10 @@ impl<const FLAG: bool> Evaluator<Shortcuts<FLAG>> for TreeEval {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// With the end-of-game and hint-order shortcuts on, every exact configuration (the lean
-    /// search and the full one) still returns the plain minimax value, as without them.
+    /// With the children's buckets asked for ahead (`hash_after`) and without, every exact
+    /// configuration returns the plain minimax value.
     #[test]
-    fn game_shortcuts_keep_values(seed in any::<u64>(), depth in 1u32..=6, branching in 2usize..=MAX_CHILDREN) {
+    fn prefetching_children_keeps_values(seed in any::<u64>(), depth in 1u32..=6, branching in 2usize..=MAX_CHILDREN) {
         let tree = Tree::new(seed, 2, branching);
         prop_assume!(!children(&tree).is_empty());
         let expected = minimax(&tree, depth, 0);
@@ -395,8 +375,8 @@ proptest! {
             ..Config::exact()
         };
         let mut configs = exact_configs(Mode::Negamax);
-        // The hint as the only ordering source, in the lean search and in the full one
-        // (quiescence and check extensions on, which change nothing on these trees).
+        // The hint as the only ordering source, with quiescence and check extensions off and
+        // on (which change nothing on these trees).
         configs.push(("hints only", hints_only.clone()));
         configs.push((
             "hints only, full search",
@@ -410,8 +390,8 @@ proptest! {
             let without = Searcher::new(config)
                 .search(&Shortcuts::<false>(tree.clone()), &TreeEval, &limits, &[], |_| {})
                 .unwrap();
-            prop_assert_eq!(with.score, expected, "{} with the shortcuts", name);
-            prop_assert_eq!(without.score, expected, "{} without them", name);
+            prop_assert_eq!(with.score, expected, "{} with hash_after", name);
+            prop_assert_eq!(without.score, expected, "{} without it", name);
             let mut child = tree.clone();
             child.play(with.best_move);
             prop_assert_eq!(-minimax(&child, depth - 1, 1), expected, "{} best move", name);

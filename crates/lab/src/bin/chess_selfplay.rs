@@ -18,6 +18,7 @@
 use plyforge_chess::{Board, Epd, Evaluation, GameHistory};
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
+use plyforge_lab::techniques::{TECHNIQUES, technique_mut};
 use plyforge_search::{Config, Game, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -37,10 +38,10 @@ fn default_without(variant: &str) -> Result<Config, String> {
         return Err(format!("a variant starts with without-, got {variant:?}"));
     }
     for technique in parts.map(|part| part.trim_end_matches('-')) {
-        let switch = config.technique_mut(technique).ok_or_else(|| {
+        let switch = technique_mut(&mut config, technique).ok_or_else(|| {
             format!(
                 "unknown technique {technique:?} in {variant:?} (known: {})",
-                Config::TECHNIQUES.join(", ")
+                TECHNIQUES.join(", ")
             )
         })?;
         *switch = false;

@@ -28,6 +28,7 @@ use plyforge_lab::minimax_adaptor::{
     equivalent_config, minimax_full_options, minimax_options,
 };
 use plyforge_lab::progress;
+use plyforge_lab::techniques::{TECHNIQUES, technique_mut};
 use plyforge_search::{Config, Game, Limits, Outcome, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -172,7 +173,7 @@ fn our_default_without<'a>(techniques: impl Iterator<Item = &'a str>) -> Result<
         ..Config::default()
     };
     for technique in techniques {
-        *config.technique_mut(technique).ok_or(technique)? = false;
+        *technique_mut(&mut config, technique).ok_or(technique)? = false;
     }
     Ok(config)
 }
@@ -231,7 +232,7 @@ fn parse_pairing(name: &str) -> Result<Pairing, String> {
     let config = our_default_without(parts).map_err(|technique| {
         format!(
             "unknown technique {technique:?} in {name:?} ({})",
-            Config::TECHNIQUES.join(", ")
+            TECHNIQUES.join(", ")
         )
     })?;
     if !config.iterative_deepening {

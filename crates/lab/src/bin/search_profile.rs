@@ -13,10 +13,8 @@
 //!
 //! Arguments: engine (`ours` | `minimax`); search: `plain` (alpha-beta to depth 8, no table),
 //! `equivalent` (iterative deepening to depth 12 with the table, null-window search and
-//! aspiration), `ordering` (`equivalent` with killers and history), `shallow` (`equivalent`
-//! with `tt_shallow_depth: 2`), `tuned` (`equivalent` with `tt_min_depth: 2`), `default` (every
-//! technique, depth 12), `default-shallow` and `default-tuned` (`default` with those two
-//! settings), `parallel` and `equivalent-deep` (`equivalent` to depth 16 on 2 threads and on
+//! aspiration), `ordering` (`equivalent` with killers and history), `default` (every
+//! technique, depth 12), `parallel` and `equivalent-deep` (`equivalent` to depth 16 on 2 threads and on
 //! one), `default-parallel` and `default-deep` (`default` to depth 20 on 2 threads and on one);
 //! minimax runs `plain`, `equivalent`, `equivalent-deep` and `parallel`; position (columns
 //! played from the empty board); repetitions; optionally the table size in MiB of both engines
@@ -61,36 +59,6 @@ fn our_search(search: &str) -> Option<(Config, u32)> {
                 killers: true,
                 history: true,
                 ..equivalent.clone()
-            },
-            ITERATIVE_DEPTH as u32,
-        ),
-        "shallow" => (
-            Config {
-                tt_shallow_depth: 2,
-                ..equivalent.clone()
-            },
-            ITERATIVE_DEPTH as u32,
-        ),
-        "tuned" => (
-            Config {
-                tt_min_depth: 2,
-                ..equivalent
-            },
-            ITERATIVE_DEPTH as u32,
-        ),
-        "default-shallow" => (
-            Config {
-                tt_mib: TT_MIB,
-                tt_shallow_depth: 2,
-                ..Config::default()
-            },
-            ITERATIVE_DEPTH as u32,
-        ),
-        "default-tuned" => (
-            Config {
-                tt_mib: TT_MIB,
-                tt_min_depth: 2,
-                ..Config::default()
             },
             ITERATIVE_DEPTH as u32,
         ),

@@ -1,0 +1,71 @@
+//! The search's techniques by name, for the drivers that switch them from the command line
+//! (a match of a configuration against itself with one technique off).
+
+use plyforge_search::Config;
+
+/// The names of the switchable techniques: each `Config` field's name in kebab case.
+pub const TECHNIQUES: [&str; 11] = [
+    "iterative-deepening",
+    "tt",
+    "pvs",
+    "aspiration",
+    "null-move",
+    "lmr",
+    "killers",
+    "history",
+    "order-hints",
+    "quiescence",
+    "check-extension",
+];
+
+/// The switch of the technique called `name` (one of [`TECHNIQUES`]); `None` for any other
+/// name.
+///
+/// ```
+/// use plyforge_lab::techniques::technique_mut;
+/// use plyforge_search::Config;
+/// let mut config = Config::default();
+/// *technique_mut(&mut config, "null-move").unwrap() = false;
+/// assert!(!config.null_move && config.lmr);
+/// assert!(technique_mut(&mut config, "futility").is_none());
+/// ```
+pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut bool> {
+    Some(match name {
+        "iterative-deepening" => &mut config.iterative_deepening,
+        "tt" => &mut config.tt,
+        "pvs" => &mut config.pvs,
+        "aspiration" => &mut config.aspiration,
+        "null-move" => &mut config.null_move,
+        "lmr" => &mut config.lmr,
+        "killers" => &mut config.killers,
+        "history" => &mut config.history,
+        "order-hints" => &mut config.order_hints,
+        "quiescence" => &mut config.quiescence,
+        "check-extension" => &mut config.check_extension,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every name reaches its own switch: all of them off is `Config::plain()`, each one alone
+    /// off changes exactly one switch of the default.
+    #[test]
+    fn every_technique_has_its_switch() {
+        let mut all_off = Config::default();
+        for name in TECHNIQUES {
+            *technique_mut(&mut all_off, name).unwrap() = false;
+            let mut one_off = Config::default();
+            *technique_mut(&mut one_off, name).unwrap() = false;
+            let changed = TECHNIQUES
+                .iter()
+                .filter(|&&other| !*technique_mut(&mut one_off, other).unwrap())
+                .count();
+            assert_eq!(changed, 1, "{name}");
+        }
+        assert_eq!(all_off, Config::plain());
+        assert!(technique_mut(&mut Config::default(), "").is_none());
+    }
+}
