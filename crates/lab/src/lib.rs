@@ -15,3 +15,4 @@ pub mod match_score;
 pub mod minimax_adaptor;
 pub mod progress;
 pub mod techniques;
+pub mod uci_process;

@@ -8,54 +8,12 @@
 //! ```
 
 use plyforge_chess::{Board, Epd, GameHistory};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{ChildStdin, Command, ExitCode, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use plyforge_lab::uci_process::UciProcess;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Plies after which a game is stopped (adjudicated as unfinished).
 const MAX_PLIES: usize = 300;
-
-struct Engine {
-    input: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start(path: &str) -> std::io::Result<Engine> {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()?;
-        let input = child.stdin.take().expect("piped");
-        let output = child.stdout.take().expect("piped");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines().map_while(Result::ok) {
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(Engine { input, lines })
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("the engine reads");
-        self.input.flush().expect("the engine reads");
-    }
-
-    fn wait_for(&mut self, prefix: &str, limit: Duration) -> Option<String> {
-        let deadline = Instant::now() + limit;
-        loop {
-            let left = deadline.checked_duration_since(Instant::now())?;
-            let line = self.lines.recv_timeout(left).ok()?;
-            if line.starts_with(prefix) {
-                return Some(line);
-            }
-        }
-    }
-}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -84,7 +42,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let mut engines =
-        [Engine::start(path), Engine::start(path)].map(|e| e.expect("the engine starts"));
+        [UciProcess::start(path), UciProcess::start(path)].map(|e| e.expect("the engine starts"));
     let mut losses = 0;
     for (game, opening) in openings.iter().enumerate() {
         for engine in &mut engines {
@@ -121,7 +79,8 @@ fn main() -> ExitCode {
                 increment.as_millis(),
                 increment.as_millis()
             ));
-            let Some(line) = engine.wait_for("bestmove", clocks[side] + Duration::from_secs(2))
+            let Some((_, line)) =
+                engine.wait_for("bestmove", clocks[side] + Duration::from_secs(2))
             else {
                 lost = Some(side);
                 break;

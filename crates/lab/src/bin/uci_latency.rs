@@ -7,55 +7,12 @@
 //! cargo run --release -p plyforge-lab --bin uci_latency -- target/release/plyforge [trials] [hash MiB]
 //! ```
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{ChildStdin, Command, ExitCode, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use plyforge_lab::uci_process::UciProcess;
+use std::process::ExitCode;
+use std::time::Duration;
 
-/// The engine's input and its output lines as they arrive.
-struct Engine {
-    input: ChildStdin,
-    lines: Receiver<(Instant, String)>,
-}
-
-impl Engine {
-    fn start(path: &str) -> std::io::Result<Engine> {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()?;
-        let input = child.stdin.take().expect("piped");
-        let output = child.stdout.take().expect("piped");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines().map_while(Result::ok) {
-                if sender.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(Engine { input, lines })
-    }
-
-    fn send(&mut self, line: &str) -> Instant {
-        writeln!(self.input, "{line}").expect("the engine reads its input");
-        self.input.flush().expect("the engine reads its input");
-        Instant::now()
-    }
-
-    /// When the first line starting with `prefix` arrived.
-    fn wait_for(&mut self, prefix: &str) -> Instant {
-        loop {
-            let (at, line) = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .expect("the engine answers within a minute");
-            if line.starts_with(prefix) {
-                return at;
-            }
-        }
-    }
-}
+/// How long any answer may take.
+const ANSWER_LIMIT: Duration = Duration::from_secs(60);
 
 /// Median and maximum of `values`, in milliseconds.
 fn summary(mut values: Vec<f64>) -> String {
@@ -76,7 +33,7 @@ fn main() -> ExitCode {
     };
     let trials: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(50);
     let hash: usize = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(4096);
-    let mut engine = match Engine::start(path) {
+    let mut engine = match UciProcess::start(path) {
         Ok(engine) => engine,
         Err(error) => {
             eprintln!("cannot start {path}: {error}");
@@ -84,11 +41,15 @@ fn main() -> ExitCode {
         }
     };
     engine.send("uci");
-    engine.wait_for("uciok");
+    engine
+        .wait_for("uciok", ANSWER_LIMIT)
+        .expect("the engine answers");
     for threads in [1, 2] {
         engine.send(&format!("setoption name Threads value {threads}"));
         engine.send("isready");
-        engine.wait_for("readyok");
+        engine
+            .wait_for("readyok", ANSWER_LIMIT)
+            .expect("the engine answers");
         let mut latencies = Vec::new();
         for trial in 0..trials {
             engine.send("position startpos");
@@ -96,14 +57,18 @@ fn main() -> ExitCode {
             // A search of a few hundred milliseconds, varied so the stop falls anywhere.
             std::thread::sleep(Duration::from_millis(100 + (trial as u64 * 37) % 300));
             let sent = engine.send("stop");
-            let answered = engine.wait_for("bestmove");
+            let (answered, _) = engine
+                .wait_for("bestmove", ANSWER_LIMIT)
+                .expect("the engine answers");
             latencies.push(answered.duration_since(sent).as_secs_f64() * 1e3);
         }
         println!("Threads {threads}: stop to bestmove {}", summary(latencies));
     }
     let sent = engine.send(&format!("setoption name Hash value {hash}"));
     engine.send("isready");
-    let ready = engine.wait_for("readyok");
+    let (ready, _) = engine
+        .wait_for("readyok", ANSWER_LIMIT)
+        .expect("the engine answers");
     println!(
         "Hash {hash}: readyok after {:.0} ms",
         ready.duration_since(sent).as_secs_f64() * 1e3

@@ -1,0 +1,60 @@
+//! A UCI engine in a child process, for the drivers that measure engines from outside: lines
+//! in, and its output lines with the moment each arrived.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// The engine's input and its output lines as they arrive.
+pub struct UciProcess {
+    input: ChildStdin,
+    lines: Receiver<(Instant, String)>,
+}
+
+impl UciProcess {
+    /// Starts the engine at `path`.
+    ///
+    /// # Errors
+    /// When the program cannot be started.
+    pub fn start(path: &str) -> std::io::Result<UciProcess> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()?;
+        let input = child.stdin.take().expect("piped");
+        let output = child.stdout.take().expect("piped");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines().map_while(Result::ok) {
+                if sender.send((Instant::now(), line)).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(UciProcess { input, lines })
+    }
+
+    /// Sends one line; returns when it was sent.
+    ///
+    /// # Panics
+    /// When the engine no longer reads its input.
+    pub fn send(&mut self, line: &str) -> Instant {
+        writeln!(self.input, "{line}").expect("the engine reads its input");
+        self.input.flush().expect("the engine reads its input");
+        Instant::now()
+    }
+
+    /// The first line starting with `prefix` within `limit`, and when it arrived; `None` when
+    /// none came in time or the engine ended.
+    pub fn wait_for(&mut self, prefix: &str, limit: Duration) -> Option<(Instant, String)> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let left = deadline.checked_duration_since(Instant::now())?;
+            let (at, line) = self.lines.recv_timeout(left).ok()?;
+            if line.starts_with(prefix) {
+                return Some((at, line));
+            }
+        }
+    }
+}
