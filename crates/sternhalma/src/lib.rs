@@ -34,7 +34,10 @@ mod position;
 pub mod star;
 mod zobrist;
 
-pub use ai::{AI_TT_MIB, Ai, AiError, Algorithm, Choice, ParseAlgorithmError};
+pub use ai::{
+    AI_TT_MIB, Ai, AiError, Algorithm, Choice, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION,
+    MCTS_ROLLOUT_PLIES, ParseAlgorithmError, mcts_config,
+};
 pub use error::{
     IllegalReason, MoveError, ParseHoleError, ParseMoveError, ParsePositionError, PlayerCountError,
 };

@@ -90,12 +90,12 @@ pub struct MctsConfig {
 pub const DEFAULT_MAX_NODES: usize = 1 << 20;
 
 impl Default for MctsConfig {
-    /// Plain UCT with `c` = 1 (rewards in `[0, 1]`), uniform rollouts to the end of the game,
+    /// Plain UCT with `c` = 1/√2 (Kocsis and Szepesvári's constant for rewards in `[0, 1]`), uniform rollouts to the end of the game,
     /// the solver on, expansion on the second visit, [`DEFAULT_MAX_NODES`], one thread, tree
     /// reuse on, seed 0, a report every 200 ms.
     fn default() -> Self {
         MctsConfig {
-            exploration: 1.0,
+            exploration: core::f32::consts::FRAC_1_SQRT_2,
             rollout_limit: None,
             eval_scale: 100.0,
             rollout: Rollout::Uniform,

@@ -238,7 +238,7 @@ impl<G: Game> Mcts<G> {
         let result = MctsResult {
             best_move: best.mv,
             values,
-            proven: self.trees[0].nodes[ROOT as usize].proven,
+            proven: self.trees[0].nodes[ROOT as usize].proven(),
             root_moves,
             pv,
             iterations,
@@ -262,7 +262,7 @@ impl<G: Game> Mcts<G> {
         let proven = self
             .trees
             .iter()
-            .find_map(|tree| tree.nodes[ROOT as usize].proven);
+            .find_map(|tree| tree.nodes[ROOT as usize].proven());
         Ok(MctsResult { proven, ..result })
     }
 
@@ -332,7 +332,7 @@ fn merge_root_moves<G: Game>(
                     let node = &tree.nodes[child];
                     visits += u64::from(node.visits);
                     sum += f64::from(node.rewards[player]);
-                    proven = proven.or(node.proven);
+                    proven = proven.or(node.proven());
                 }
             }
             let value = if let Some(outcome) = proven {

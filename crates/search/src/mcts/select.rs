@@ -22,7 +22,7 @@ pub(crate) fn select<G: Game>(
     for index in parent.children() {
         let child = &tree.nodes[index];
         let mover = child.mover as usize;
-        if solver && child.proven == Some(Outcome::Win(mover)) {
+        if solver && child.proven() == Some(Outcome::Win(mover)) {
             return index as NodeId;
         }
         if child.visits == 0 {
@@ -34,7 +34,7 @@ pub(crate) fn select<G: Game>(
         // A proven child's value is exact: it needs no exploration bonus, and so it is chosen
         // only while it beats the unproven siblings' bounds, which leaves the iterations to
         // the moves still in doubt.
-        let bound = match child.proven {
+        let bound = match child.proven() {
             Some(outcome) if solver => exact_reward(outcome, mover, players),
             _ => child.mean(mover) + exploration * (log_visits / child.visits as f32).sqrt(),
         };
@@ -66,5 +66,5 @@ fn exact_reward(outcome: Outcome, player: usize, players: usize) -> f32 {
 /// Whether `node` is proven to end in a win of a player other than the one who moved into it.
 #[inline]
 pub(crate) fn lost_for_mover<M: Copy>(node: &Node<M>) -> bool {
-    matches!(node.proven, Some(Outcome::Win(winner)) if winner != node.mover as usize)
+    matches!(node.proven(), Some(Outcome::Win(winner)) if winner != node.mover as usize)
 }

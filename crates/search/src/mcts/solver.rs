@@ -13,7 +13,7 @@ use crate::game::{Game, Outcome};
 /// Tries to prove `node` from its children; returns whether it is proven now.
 pub(crate) fn update_proof<G: Game>(tree: &mut Tree<G>, node: NodeId) -> bool {
     let parent = &tree.nodes[node as usize];
-    if parent.proven.is_some() {
+    if parent.proven().is_some() {
         return true;
     }
     if parent.state != State::Expanded {
@@ -26,7 +26,7 @@ pub(crate) fn update_proof<G: Game>(tree: &mut Tree<G>, node: NodeId) -> bool {
     for index in parent.children() {
         let child = &tree.nodes[index];
         let to_move = child.mover as usize;
-        match child.proven {
+        match child.proven() {
             Some(Outcome::Win(winner)) if winner == to_move => {
                 proof = Some(Outcome::Win(winner));
                 break;
@@ -49,6 +49,6 @@ pub(crate) fn update_proof<G: Game>(tree: &mut Tree<G>, node: NodeId) -> bool {
             only_winner.flatten().map(Outcome::Win)
         };
     }
-    tree.nodes[node as usize].proven = proof;
+    tree.nodes[node as usize].set_proven(proof);
     proof.is_some()
 }

@@ -37,8 +37,9 @@ pub(crate) struct Node<M> {
     /// The player who played `mv` (whose reward selection at the parent maximises).
     pub mover: u8,
     pub state: State,
-    /// The result of the game from here if it is proven (terminal, or by the solver).
-    pub proven: Option<Outcome>,
+    /// The result of the game from here if it is proven (terminal, or by the solver), packed
+    /// in a byte (see [`Node::proven`]) to keep the node small.
+    proof: u8,
     /// The sum of the rewards each player received through this node. `f32` keeps the node
     /// small; sums of millions of visits keep about six significant digits.
     pub rewards: [f32; MAX_PLAYERS],
@@ -53,9 +54,29 @@ impl<M: Copy> Node<M> {
             child_count: 0,
             mover: mover as u8,
             state: State::Leaf,
-            proven: None,
+            proof: UNPROVEN,
             rewards: [0.0; MAX_PLAYERS],
         }
+    }
+
+    /// The result of the game from here if it is proven.
+    #[inline]
+    pub fn proven(&self) -> Option<Outcome> {
+        match self.proof {
+            UNPROVEN => None,
+            DRAW => Some(Outcome::Draw),
+            winner => Some(Outcome::Win(usize::from(winner - WIN_BASE))),
+        }
+    }
+
+    /// Records the proven result.
+    #[inline]
+    pub fn set_proven(&mut self, outcome: Option<Outcome>) {
+        self.proof = match outcome {
+            None => UNPROVEN,
+            Some(Outcome::Draw) => DRAW,
+            Some(Outcome::Win(winner)) => WIN_BASE + winner as u8,
+        };
     }
 
     /// The children's index range.
@@ -75,6 +96,11 @@ impl<M: Copy> Node<M> {
         }
     }
 }
+
+/// [`Node::proof`]: not proven, a draw, or a win of player `proof - WIN_BASE`.
+const UNPROVEN: u8 = 0;
+const DRAW: u8 = 1;
+const WIN_BASE: u8 = 2;
 
 /// One thread's tree and the position at its root.
 #[derive(Debug, Clone)]

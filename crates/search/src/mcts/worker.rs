@@ -78,7 +78,7 @@ where
             }
             let full = self.iterate();
             self.iterations += 1;
-            if self.config.solver && self.tree.nodes[ROOT as usize].proven.is_some() {
+            if self.config.solver && self.tree.nodes[ROOT as usize].proven().is_some() {
                 break StopReason::Solved;
             }
             if full {
@@ -191,7 +191,7 @@ where
         let mut full = false;
         let rewards: Rewards = loop {
             let current = &self.tree.nodes[node as usize];
-            if let Some(outcome) = current.proven {
+            if let Some(outcome) = current.proven() {
                 break outcome_rewards(outcome, players);
             }
             if current.state == State::Expanded {
@@ -212,7 +212,7 @@ where
             if let Some(outcome) = end_or_moves(&game, &mut self.moves) {
                 let leaf = &mut self.tree.nodes[node as usize];
                 leaf.state = State::Terminal;
-                leaf.proven = Some(outcome);
+                leaf.set_proven(Some(outcome));
                 break outcome_rewards(outcome, players);
             }
             let expand = node == ROOT
