@@ -10,18 +10,19 @@
 //! ```text
 //! cargo run --release --example sternhalma_tournament -- [--nodes N | --ms M] [--players 3,4,6]
 //!     [--repeat R] [--greedy-games G] [--algorithms paranoid,maxn,brs,brs+,mcts] [--jobs J]
-//!     [--mcts-c C] [--mcts-plies P] [--mcts-epsilon E] [--mcts-scale S]
+//!     [--mcts-c C] [--mcts-plies P] [--mcts-epsilon E] [--mcts-scale S] [--mcts-prior W]
 //! ```
 //! The `--mcts-*` options change Monte Carlo tree search's exploration constant, rollout plies
-//! before the evaluation, share of random rollout moves and evaluation scale (defaults:
+//! before the evaluation, share of random rollout moves, evaluation scale and progressive-bias
+//! weight (defaults:
 //! `plyforge_sternhalma::mcts_config`).
 //! There are `2^n - 2` assignments per pair: 6 for three players, 14 for four, 62 for six.
 
 use plyforge::search::Limits;
 use plyforge::search::mcts::{MctsConfig, Rollout};
 use plyforge::sternhalma::{
-    Ai, Algorithm, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION, MCTS_ROLLOUT_PLIES,
-    PlayerCount, Position, mcts_config,
+    Ai, Algorithm, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION, MCTS_PRIOR_WEIGHT,
+    MCTS_ROLLOUT_PLIES, PlayerCount, Position, mcts_config,
 };
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -62,11 +63,12 @@ fn parse_options() -> Result<Options, String> {
         jobs: 2,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (mut c, mut plies, mut epsilon, mut scale) = (
+    let (mut c, mut plies, mut epsilon, mut scale, mut prior) = (
         MCTS_EXPLORATION,
         MCTS_ROLLOUT_PLIES,
         MCTS_EPSILON,
         MCTS_EVAL_SCALE,
+        MCTS_PRIOR_WEIGHT,
     );
     let mut i = 0;
     while i < args.len() {
@@ -90,6 +92,7 @@ fn parse_options() -> Result<Options, String> {
             "--mcts-plies" => plies = number()? as u32,
             "--mcts-epsilon" => epsilon = real()?,
             "--mcts-scale" => scale = real()?,
+            "--mcts-prior" => prior = real()?,
             "--repeat" => options.repeat = number()?.max(1) as usize,
             "--greedy-games" => options.greedy_games = number()? as usize,
             "--jobs" => options.jobs = number()?.max(1) as usize,
@@ -113,7 +116,8 @@ fn parse_options() -> Result<Options, String> {
         .with_exploration(c)
         .with_rollout_limit(Some(plies))
         .with_rollout(Rollout::HintGreedy { epsilon })
-        .with_eval_scale(scale);
+        .with_eval_scale(scale)
+        .with_prior_weight(prior);
     Ok(options)
 }
 

@@ -48,6 +48,7 @@ pub fn mcts_config() -> MctsConfig {
             epsilon: MCTS_EPSILON,
         })
         .with_eval_scale(MCTS_EVAL_SCALE)
+        .with_prior_weight(MCTS_PRIOR_WEIGHT)
 }
 
 /// [`mcts_config`]'s exploration constant.
@@ -56,6 +57,8 @@ pub const MCTS_EXPLORATION: f32 = 0.3;
 pub const MCTS_ROLLOUT_PLIES: u32 = 4;
 /// [`mcts_config`]'s share of random moves in rollouts.
 pub const MCTS_EPSILON: f32 = 0.2;
+/// [`mcts_config`]'s weight of progressive bias (0: off).
+pub const MCTS_PRIOR_WEIGHT: f32 = 0.0;
 /// [`mcts_config`]'s evaluation scale (evaluation units per factor e of a reward ratio).
 pub const MCTS_EVAL_SCALE: f32 = 100.0;
 

@@ -36,7 +36,7 @@ mod zobrist;
 
 pub use ai::{
     AI_TT_MIB, Ai, AiError, Algorithm, Choice, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION,
-    MCTS_ROLLOUT_PLIES, ParseAlgorithmError, mcts_config,
+    MCTS_PRIOR_WEIGHT, MCTS_ROLLOUT_PLIES, ParseAlgorithmError, mcts_config,
 };
 pub use error::{
     IllegalReason, MoveError, ParseHoleError, ParseMoveError, ParsePositionError, PlayerCountError,

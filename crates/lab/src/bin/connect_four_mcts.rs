@@ -7,8 +7,11 @@
 //! ```text
 //! cargo run --release -p plyforge-lab --bin connect_four_mcts -- [--ms 20] [--plies 2]
 //!     [--ours uct|decisive|eval|hints] [--c 0.707] [--minimax-expand 0] [--threads 1]
-//!     [--opponent minimax|ours]
+//!     [--opponent minimax|ours] [--prior W] [--scale S]
 //! ```
+//!
+//! `--prior W` adds progressive bias of weight `W` with the `ThreatEvaluator` at each expansion,
+//! its scores mapped to rewards on `--scale S` (default 20) evaluation units.
 //!
 //! `--opponent ours` puts our own configuration with one thread against ours with `--threads`:
 //! what a second thread is worth at equal time.
@@ -41,6 +44,8 @@ struct Options {
     threads: usize,
     /// Whether the opponent is our own search with one thread instead of minimax's.
     against_ourselves: bool,
+    prior: f32,
+    scale: f32,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -52,6 +57,8 @@ fn parse_options() -> Result<Options, String> {
         minimax_expand: 0,
         threads: 1,
         against_ourselves: false,
+        prior: 0.0,
+        scale: 20.0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -68,6 +75,8 @@ fn parse_options() -> Result<Options, String> {
                 options.minimax_expand = value.parse().map_err(|e| bad(format!("{e}")))?
             }
             "--threads" => options.threads = value.parse().map_err(|e| bad(format!("{e}")))?,
+            "--prior" => options.prior = value.parse().map_err(|e| bad(format!("{e}")))?,
+            "--scale" => options.scale = value.parse().map_err(|e| bad(format!("{e}")))?,
             "--opponent" => {
                 options.against_ourselves = match value.as_str() {
                     "minimax" => false,
@@ -89,7 +98,7 @@ fn our_config(name: &str, exploration: f32, threads: usize) -> Result<MctsConfig
     match name {
         "uct" => Ok(base),
         "decisive" => Ok(base.with_decisive_moves(true)),
-        "eval" => Ok(base.with_rollout_limit(Some(0)).with_eval_scale(20.0)),
+        "eval" => Ok(base.with_rollout_limit(Some(0))),
         "hints" => Ok(base
             .with_decisive_moves(true)
             .with_rollout(Rollout::HintGreedy { epsilon: 0.5 })),
@@ -188,7 +197,9 @@ fn main() -> ExitCode {
         }
     };
     let config = match our_config(&options.ours, options.exploration, options.threads) {
-        Ok(config) => config,
+        Ok(config) => config
+            .with_prior_weight(options.prior)
+            .with_eval_scale(options.scale),
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::FAILURE;
@@ -201,13 +212,15 @@ fn main() -> ExitCode {
     let openings = openings(options.plies);
     println!(
         "Connect Four 7x6, {} ms per move, {} thread(s) each, {} openings of {} plies x 2 colours; \
-         ours: {} (c = {}), minimax: {} rollouts before expanding",
+         ours: {} (c = {}, prior weight {}, scale {}), minimax: {} rollouts before expanding",
         options.ms,
         options.threads,
         openings.len(),
         options.plies,
         options.ours,
         options.exploration,
+        options.prior,
+        options.scale,
         options.minimax_expand
     );
     let start = Instant::now();

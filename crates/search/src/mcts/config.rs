@@ -56,9 +56,18 @@ pub struct MctsConfig {
     pub eval_scale: f32,
     /// The built-in rollout policy used by [`Mcts::search`](super::Mcts::search).
     pub rollout: Rollout,
-    /// Decisive moves: a rollout plays a move that wins at once when the player to move has
-    /// one, instead of asking the policy. Costs a trial of every move at each rollout ply.
+    /// Decisive and anti-decisive moves (Teytaud and Teytaud, 2010): a rollout plays a move
+    /// that wins at once when the player to move has one, and otherwise lets the policy choose
+    /// only among the moves after which the next player cannot win at once (when some move
+    /// avoids that). Costs a trial of every move and every reply at each rollout ply.
     pub decisive_moves: bool,
+    /// Progressive bias (Chaslot, Winands, van den Herik, Uiterwijk and Bouzy, 2008): when a
+    /// node is expanded, the [`Evaluator`](crate::Evaluator) scores each child (its reward for
+    /// the player who moves into it, as at a rollout cut-off); children are tried in that order,
+    /// and selection adds `prior_weight * prior / (visits + 1)` to a child's bound, a bias that
+    /// fades as its own statistics grow. 0 (the default) turns it off; each expansion then costs
+    /// one evaluation per child.
+    pub prior_weight: f32,
     /// MCTS-Solver (Winands, Björnsson and Saito, 2008): positions whose result is proven (a
     /// move that wins for the player to move, or every move proven) are marked, never searched
     /// again, and their proven result is what they back up. Sound for any number of players;
@@ -100,6 +109,7 @@ impl Default for MctsConfig {
             eval_scale: 100.0,
             rollout: Rollout::Uniform,
             decisive_moves: false,
+            prior_weight: 0.0,
             solver: true,
             expand_after: 1,
             max_nodes: DEFAULT_MAX_NODES,
@@ -141,6 +151,12 @@ impl MctsConfig {
     /// With or without decisive moves in rollouts.
     pub fn with_decisive_moves(mut self, on: bool) -> Self {
         self.decisive_moves = on;
+        self
+    }
+
+    /// With progressive bias of this weight (0: off).
+    pub fn with_prior_weight(mut self, weight: f32) -> Self {
+        self.prior_weight = weight;
         self
     }
 

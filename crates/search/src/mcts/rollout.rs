@@ -151,10 +151,12 @@ where
     P: RolloutPolicy<G> + ?Sized,
 {
     /// Plays out `game` (not over, with its legal `moves`), counting each ply in `nodes`.
+    /// `safe` is scratch space for decisive moves.
     pub fn run(
         &self,
         mut game: G,
         moves: &mut G::Moves,
+        safe: &mut Vec<G::Move>,
         rng: &mut Rng,
         nodes: &mut u64,
     ) -> Rewards {
@@ -163,14 +165,16 @@ where
             if self.limit.is_some_and(|limit| plies >= limit) {
                 return eval_rewards(&game, self.evaluator, self.players, self.eval_scale);
             }
-            let mover = game.player_to_move();
             let list = moves.as_slice();
-            let decisive = if self.decisive_moves {
-                winning_move(&game, list, mover)
+            let mv = if self.decisive_moves {
+                match decisive_or_safe(&game, list, safe) {
+                    Some(win) => win,
+                    None if safe.is_empty() => list[self.policy.choose(&game, list, rng)],
+                    None => safe[self.policy.choose(&game, safe, rng)],
+                }
             } else {
-                None
+                list[self.policy.choose(&game, list, rng)]
             };
-            let mv = decisive.unwrap_or_else(|| list[self.policy.choose(&game, list, rng)]);
             game.play(mv);
             *nodes += 1;
             plies += 1;
@@ -181,21 +185,73 @@ where
     }
 }
 
-/// A move of `mover` among `moves` that ends the game with `mover` the winner.
-fn winning_move<G: Game>(game: &G, moves: &[G::Move], mover: usize) -> Option<G::Move> {
+/// Decisive and anti-decisive moves (Teytaud and Teytaud, 2010): a move among `moves` that
+/// wins at once for the player to move, if there is one; otherwise `None`, with `safe` holding
+/// the moves after which the next player cannot win at once (empty when there are none, or all
+/// moves are safe: the policy then chooses among all of them).
+fn decisive_or_safe<G: Game>(
+    game: &G,
+    moves: &[G::Move],
+    safe: &mut Vec<G::Move>,
+) -> Option<G::Move> {
+    let mover = game.player_to_move();
+    let mut replies = G::Moves::default();
     let mut scratch = G::Moves::default();
-    let mut trial = game.clone();
+    safe.clear();
     for &mv in moves {
-        trial.play(mv);
-        let won = end_or_moves(&trial, &mut scratch) == Some(Outcome::Win(mover));
-        if G::UNDO {
-            trial.undo(mv);
-        } else {
-            trial = game.clone();
-        }
-        if won {
-            return Some(mv);
+        let mut child = game.clone();
+        child.play(mv);
+        match end_or_moves(&child, &mut replies) {
+            Some(Outcome::Win(winner)) if winner == mover => return Some(mv),
+            Some(_) => safe.push(mv),
+            None => {
+                let next = child.player_to_move();
+                let loses = replies.as_slice().iter().any(|&reply| {
+                    let mut grandchild = child.clone();
+                    grandchild.play(reply);
+                    end_or_moves(&grandchild, &mut scratch) == Some(Outcome::Win(next))
+                });
+                if !loses {
+                    safe.push(mv);
+                }
+            }
         }
     }
+    if safe.len() == moves.len() {
+        safe.clear();
+    }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nim::Nim;
+
+    #[test]
+    fn decisive_moves_win_and_avoid_handing_over_a_win() {
+        let mut safe = Vec::new();
+        // Three stones: taking them all wins.
+        assert_eq!(
+            decisive_or_safe(&Nim::new(3), &[1, 2, 3], &mut safe),
+            Some(3)
+        );
+        // Five: leaving 3 or 2 lets the opponent take the rest; only taking 1 is safe.
+        assert_eq!(decisive_or_safe(&Nim::new(5), &[1, 2, 3], &mut safe), None);
+        assert_eq!(safe, [1]);
+        // Eight: every move leaves the opponent a win; the policy chooses among all.
+        assert_eq!(decisive_or_safe(&Nim::new(8), &[1, 2, 3], &mut safe), None);
+        assert!(safe.is_empty());
+    }
+
+    #[test]
+    fn evaluations_become_rewards_that_add_up_to_one() {
+        let scores = |_: &Nim, player: usize| -> Score { [300, -300][player] };
+        let rewards = eval_rewards(&Nim::new(4), &scores, 2, 100.0);
+        assert!((rewards[0] + rewards[1] - 1.0).abs() < 1e-6);
+        // A lead of 600 on a scale of 100 is a factor e^6 in the rewards' ratio.
+        assert!(((rewards[0] / rewards[1]).ln() - 6.0).abs() < 1e-3);
+        assert_eq!(outcome_rewards(Outcome::Draw, 3)[..3], [1.0 / 3.0; 3]);
+        assert_eq!(outcome_rewards(Outcome::Win(1), 2)[..2], [0.0, 1.0]);
+    }
 }

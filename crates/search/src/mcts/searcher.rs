@@ -188,6 +188,8 @@ impl<G: Game> Mcts<G> {
             published: (0, 0),
             path: Vec::new(),
             moves: G::Moves::default(),
+            priors: Vec::new(),
+            safe: Vec::new(),
         };
         let (main_tree, helper_trees) = self
             .trees

@@ -8,13 +8,13 @@ use crate::game::{Game, Outcome};
 /// The child of `node` to descend into. With the solver, a child proven won for the player to
 /// move is taken at once and children proven lost for it are passed over while any other
 /// remains.
-pub(crate) fn select<G: Game>(
-    tree: &Tree<G>,
-    node: NodeId,
-    exploration: f32,
-    solver: bool,
-    players: usize,
-) -> NodeId {
+pub(crate) fn select<G: Game>(tree: &Tree<G>, node: NodeId, settings: &SelectSettings) -> NodeId {
+    let SelectSettings {
+        exploration,
+        prior_weight,
+        solver,
+        players,
+    } = *settings;
     let parent = &tree.nodes[node as usize];
     let log_visits = (parent.visits.max(1) as f32).ln();
     let mut best = (f32::NEG_INFINITY, parent.first_child);
@@ -36,7 +36,12 @@ pub(crate) fn select<G: Game>(
         // the moves still in doubt.
         let bound = match child.proven() {
             Some(outcome) if solver => exact_reward(outcome, mover, players),
-            _ => child.mean(mover) + exploration * (log_visits / child.visits as f32).sqrt(),
+            _ => {
+                let visits = child.visits as f32;
+                child.mean(mover)
+                    + exploration * (log_visits / visits).sqrt()
+                    + prior_weight * child.prior / (visits + 1.0)
+            }
         };
         let slot = if solver && lost_for_mover(child) {
             &mut fallback
@@ -52,6 +57,17 @@ pub(crate) fn select<G: Game>(
     } else {
         best.1
     }
+}
+
+/// What selection needs from the configuration.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SelectSettings {
+    pub exploration: f32,
+    /// Progressive bias (Chaslot et al., 2008): the weight of a child's prior, which fades as
+    /// `1 / (visits + 1)`.
+    pub prior_weight: f32,
+    pub solver: bool,
+    pub players: usize,
 }
 
 /// The reward of `outcome` for `player`.

@@ -422,3 +422,23 @@ fn hint_greedy_and_decisive_rollouts_search() {
         .unwrap();
     assert_eq!(result.best_move, 3);
 }
+
+#[test]
+fn progressive_bias_guides_the_search_with_the_evaluation() {
+    // Rollouts to the end, and an exact evaluation as the prior only: with few iterations the
+    // prior finds every winning move, plain UCT does not.
+    let config = iterations(60).with_solver(false);
+    let right = |config: &MctsConfig| {
+        [17, 18, 19, 21, 22, 23, 25, 26, 27]
+            .iter()
+            .filter(|&&stones| {
+                let result = Mcts::new(config.clone())
+                    .search(&Nim::new(stones), &NimEvaluator, &Limits::default(), |_| {})
+                    .unwrap();
+                result.best_move == stones % 4
+            })
+            .count()
+    };
+    assert_eq!(right(&config.clone().with_prior_weight(10.0)), 9);
+    assert!(right(&config) < 9);
+}

@@ -40,6 +40,9 @@ pub(crate) struct Node<M> {
     /// The result of the game from here if it is proven (terminal, or by the solver), packed
     /// in a byte (see [`Node::proven`]) to keep the node small.
     proof: u8,
+    /// The evaluation's reward for `mover` right after `mv`, for progressive bias (0 when
+    /// it is off).
+    pub prior: f32,
     /// The sum of the rewards each player received through this node. `f32` keeps the node
     /// small; sums of millions of visits keep about six significant digits.
     pub rewards: [f32; MAX_PLAYERS],
@@ -55,6 +58,7 @@ impl<M: Copy> Node<M> {
             mover: mover as u8,
             state: State::Leaf,
             proof: UNPROVEN,
+            prior: 0.0,
             rewards: [0.0; MAX_PLAYERS],
         }
     }
@@ -136,11 +140,15 @@ impl<G: Game> Tree<G> {
         self.nodes.len() + count <= self.budget
     }
 
-    /// Gives `node` the children `moves`, all played by `mover`. The caller checked the room.
-    pub fn expand(&mut self, node: NodeId, moves: &[G::Move], mover: usize) {
+    /// Gives `node` the children `moves`, all played by `mover`, with their `priors` (empty
+    /// without progressive bias). The caller checked the room.
+    pub fn expand(&mut self, node: NodeId, moves: &[G::Move], priors: &[f32], mover: usize) {
         let first = self.nodes.len() as NodeId;
         self.nodes
-            .extend(moves.iter().map(|&mv| Node::new(Some(mv), mover)));
+            .extend(moves.iter().enumerate().map(|(index, &mv)| Node {
+                prior: priors.get(index).copied().unwrap_or(0.0),
+                ..Node::new(Some(mv), mover)
+            }));
         let parent = &mut self.nodes[node as usize];
         parent.first_child = first;
         parent.child_count = moves.len() as u16;

@@ -4,8 +4,10 @@
 use super::config::MctsConfig;
 use super::report::StopReason;
 use super::rng::Rng;
-use super::rollout::{Rewards, RolloutPolicy, RolloutSettings, end_or_moves, outcome_rewards};
-use super::select::select;
+use super::rollout::{
+    Rewards, RolloutPolicy, RolloutSettings, end_or_moves, eval_rewards, outcome_rewards,
+};
+use super::select::{SelectSettings, select};
 use super::solver::update_proof;
 use super::tree::{NodeId, ROOT, State, Tree};
 use crate::game::{Evaluator, Game};
@@ -60,6 +62,10 @@ pub(crate) struct Worker<'a, G: Game, E, P: ?Sized> {
     pub published: (u64, u64),
     pub path: Vec<NodeId>,
     pub moves: G::Moves,
+    /// The priors of `moves` at an expansion with progressive bias.
+    pub priors: Vec<f32>,
+    /// Scratch space of the rollouts' decisive moves.
+    pub safe: Vec<G::Move>,
 }
 
 impl<G, E, P> Worker<'_, G, E, P>
@@ -195,13 +201,13 @@ where
                 break outcome_rewards(outcome, players);
             }
             if current.state == State::Expanded {
-                node = select(
-                    self.tree,
-                    node,
-                    self.config.exploration,
-                    self.config.solver,
+                let settings = SelectSettings {
+                    exploration: self.config.exploration,
+                    prior_weight: self.config.prior_weight,
+                    solver: self.config.solver,
                     players,
-                );
+                };
+                node = select(self.tree, node, &settings);
                 let mv = self.tree.nodes[node as usize].mv;
                 game.play(mv.expect("only the root has no move"));
                 self.nodes += 1;
@@ -219,16 +225,26 @@ where
                 || (current.visits >= self.config.expand_after && depth < self.max_depth);
             if expand {
                 if self.tree.has_room(self.moves.len()) {
-                    order_by_hints(&game, &mut self.moves);
+                    let mover = game.player_to_move();
+                    if self.config.prior_weight > 0.0 {
+                        self.order_by_priors(&mut game, mover);
+                    } else {
+                        order_by_hints(&game, &mut self.moves);
+                        self.priors.clear();
+                    }
                     self.tree
-                        .expand(node, self.moves.as_slice(), game.player_to_move());
+                        .expand(node, self.moves.as_slice(), &self.priors, mover);
                     continue;
                 }
                 full = true;
             }
-            break self
-                .rollout
-                .run(game, &mut self.moves, &mut self.rng, &mut self.nodes);
+            break self.rollout.run(
+                game,
+                &mut self.moves,
+                &mut self.safe,
+                &mut self.rng,
+                &mut self.nodes,
+            );
         };
         self.depth = self.depth.max(depth);
         for &id in &self.path {
@@ -246,6 +262,60 @@ where
             }
         }
         full
+    }
+}
+
+impl<G, E, P> Worker<'_, G, E, P>
+where
+    G: Game,
+    E: Evaluator<G>,
+    P: RolloutPolicy<G> + ?Sized,
+{
+    /// Scores each of `moves` by the evaluation's reward for `mover` after it (the prior of
+    /// progressive bias), and sorts them best first, so that unvisited children are tried in
+    /// that order too.
+    fn order_by_priors(&mut self, game: &mut G, mover: usize) {
+        let settings = &self.rollout;
+        let mut scratch = G::Moves::default();
+        let mut scored: Vec<(f32, G::Move)> = self
+            .moves
+            .as_slice()
+            .iter()
+            .map(|&mv| {
+                let prior = with_child(game, mv, |child| match end_or_moves(child, &mut scratch) {
+                    Some(outcome) => outcome_rewards(outcome, settings.players)[mover],
+                    None => eval_rewards(
+                        child,
+                        settings.evaluator,
+                        settings.players,
+                        settings.eval_scale,
+                    )[mover],
+                });
+                (prior, mv)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        self.moves.clear();
+        self.priors.clear();
+        for (prior, mv) in scored {
+            self.moves.push(mv);
+            self.priors.push(prior);
+        }
+    }
+}
+
+/// `visit` applied to the position after `mv`: played and undone in place for a game that sets
+/// [`Game::UNDO`], on a copy otherwise.
+fn with_child<G: Game, T>(game: &mut G, mv: G::Move, visit: impl FnOnce(&G) -> T) -> T {
+    if G::UNDO {
+        game.play(mv);
+        let result = visit(game);
+        game.undo(mv);
+        result
+    } else {
+        let mut child = game.clone();
+        child.play(mv);
+        visit(&child)
     }
 }
 
