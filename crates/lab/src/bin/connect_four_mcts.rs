@@ -16,8 +16,8 @@
 //! `--opponent ours` puts our own configuration with one thread against ours with `--threads`:
 //! what a second thread is worth at equal time.
 //!
-//! Our configurations: `uct` (uniform rollouts to the end, MCTS-Solver), `decisive` (as `uct`,
-//! and a rollout plays a winning move when there is one), `eval` (no rollouts: the Connect Four
+//! Our configurations: `uct` (uniform rollouts to the end, MCTS-Solver), `decisive` (the
+//! default: as `uct`, with decisive and anti-decisive moves in the rollouts), `eval` (no rollouts: the Connect Four
 //! `ThreatEvaluator` at the leaf), `hints` (epsilon-greedy rollouts on the centre-first hint).
 //! minimax runs with its solver (always on), its default rollout depth (100, beyond any Connect
 //! Four game) and `--minimax-expand` rollouts before a node is expanded.
@@ -52,7 +52,7 @@ fn parse_options() -> Result<Options, String> {
     let mut options = Options {
         ms: 20,
         plies: 2,
-        ours: "uct".to_string(),
+        ours: "decisive".to_string(),
         exploration: core::f32::consts::FRAC_1_SQRT_2,
         minimax_expand: 0,
         threads: 1,

@@ -78,7 +78,7 @@ pub struct MctsConfig {
     /// visited once.
     pub expand_after: u32,
     /// The most nodes all threads' trees may hold together (each thread's tree gets an equal
-    /// share). The search stops when a tree is full. A node takes about 40 bytes plus the move.
+    /// share). The search stops when a tree is full. A node takes about 44 bytes with a one-byte move.
     pub max_nodes: usize,
     /// Stop after this many iterations (selection, expansion, rollout, back-propagation), all
     /// threads together; `None` for no such limit.
@@ -95,7 +95,7 @@ pub struct MctsConfig {
     pub report_interval: Duration,
 }
 
-/// The default node budget: about 40 MiB of nodes for small moves.
+/// The default node budget: about 44 MiB of nodes for one-byte moves.
 pub const DEFAULT_MAX_NODES: usize = 1 << 20;
 
 impl Default for MctsConfig {

@@ -442,3 +442,9 @@ fn progressive_bias_guides_the_search_with_the_evaluation() {
     assert_eq!(right(&config.clone().with_prior_weight(10.0)), 9);
     assert!(right(&config) < 9);
 }
+
+#[test]
+fn a_node_stays_small() {
+    // The figure the configuration's documentation gives for the node budget's memory.
+    assert!(core::mem::size_of::<super::tree::Node<u8>>() <= 44);
+}
