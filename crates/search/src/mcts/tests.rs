@@ -444,6 +444,18 @@ fn progressive_bias_guides_the_search_with_the_evaluation() {
 }
 
 #[test]
+fn zero_limits_still_search_one_iteration() {
+    for threads in [1, 2] {
+        let config = iterations(0).with_threads(threads);
+        let result = Mcts::new(config)
+            .search(&Nim::new(10), &NimEvaluator, &Limits::nodes(0), |_| {})
+            .unwrap();
+        assert_eq!(result.iterations, threads as u64);
+        assert!((1..=3).contains(&result.best_move));
+    }
+}
+
+#[test]
 fn a_node_stays_small() {
     // The figure the configuration's documentation gives for the node budget's memory.
     assert!(core::mem::size_of::<super::tree::Node<u8>>() <= 44);

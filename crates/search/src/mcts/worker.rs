@@ -129,6 +129,10 @@ where
         next_report: &mut Duration,
         report: &mut dyn FnMut(&Self),
     ) -> Option<StopReason> {
+        // The first iteration always runs, so that the root has children to choose from.
+        if self.iterations == 0 {
+            return None;
+        }
         if self
             .iteration_quota
             .is_some_and(|quota| self.iterations >= quota)
@@ -138,8 +142,7 @@ where
         if self.node_quota.is_some_and(|quota| self.nodes >= quota) {
             return Some(StopReason::Nodes);
         }
-        // The first iteration always runs, so that the root has children to choose from.
-        if self.iterations == 0 || !self.iterations.is_multiple_of(CHECK_INTERVAL) {
+        if !self.iterations.is_multiple_of(CHECK_INTERVAL) {
             return None;
         }
         self.publish();
