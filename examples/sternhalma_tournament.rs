@@ -1,9 +1,9 @@
-//! Multi-player searches against each other at an equal node budget, as Schadd and Winands
-//! (2011) compared them, or at equal time per move (`--ms`, which Monte Carlo tree search needs:
-//! its nodes are not the other searches' nodes): for each pair of algorithms and each player count, every assignment of
-//! the two algorithms to the seats (both present), each played `--repeat` times (repeats after
-//! the first open with one random move per player, so that deterministic searches play
-//! different games); a seat rotation is one of those assignments. Prints each algorithm's win
+//! Multi-player searches against each other at an equal node budget, as Schadd and Winands (2011)
+//! compared them, or at equal time per move (`--ms`, which Monte Carlo tree search needs: its nodes
+//! are not the other searches' nodes): for each pair of algorithms and each player count, every
+//! assignment of the two algorithms to the seats (both present), each played `--repeat` times
+//! (repeats after the first open with one random move per player, so that deterministic searches
+//! play different games); a seat rotation is one of those assignments. Prints each algorithm's win
 //! rate against the other with a 95 % confidence interval (normal approximation), and first the
 //! two-player rate of the alpha-beta AI against a greedy one-ply player.
 //!

@@ -1,9 +1,9 @@
-//! Computer players: `plyforge-search`'s searches with this crate's [`DistanceEvaluator`], one
-//! per [`Algorithm`], within the search crate's [`Limits`] (depth, nodes, time). This is glue
-//! only: alpha-beta and paranoid search are the main engine's [`Searcher`], max^n and best-reply
-//! search are its [`MultiSearch`], Monte Carlo tree search its [`Mcts`] (with this crate's
-//! evaluation at the rollout cut-off, see [`mcts_config`]); the greedy player (best evaluation after one ply) is the
-//! baseline the tests and tournaments measure the searches against.
+//! Computer players: `plyforge-search`'s searches with this crate's [`DistanceEvaluator`], one per
+//! [`Algorithm`], within the search crate's [`Limits`] (depth, nodes, time). This is glue only:
+//! alpha-beta and paranoid search are the main engine's [`Searcher`], max^n and best-reply search
+//! are its [`MultiSearch`], Monte Carlo tree search its [`Mcts`] (with this crate's evaluation at
+//! the rollout cut-off, see [`mcts_config`]); the greedy player (best evaluation after one ply) is
+//! the baseline the tests and tournaments measure the searches against.
 
 use crate::eval::DistanceEvaluator;
 use crate::moves::Move;

@@ -16,11 +16,11 @@
 //! `--opponent ours` puts our own configuration with one thread against ours with `--threads`:
 //! what a second thread is worth at equal time.
 //!
-//! Our configurations: `uct` (uniform rollouts to the end, MCTS-Solver), `decisive` (the
-//! default: as `uct`, with decisive and anti-decisive moves in the rollouts), `eval` (no rollouts: the Connect Four
-//! `ThreatEvaluator` at the leaf), `hints` (epsilon-greedy rollouts on the centre-first hint).
-//! minimax runs with its solver (always on), its default rollout depth (100, beyond any Connect
-//! Four game) and `--minimax-expand` rollouts before a node is expanded.
+//! Our configurations: `uct` (uniform rollouts to the end, MCTS-Solver), `decisive` (the default:
+//! as `uct`, with decisive and anti-decisive moves in the rollouts), `eval` (no rollouts: the
+//! Connect Four `ThreatEvaluator` at the leaf), `hints` (epsilon-greedy rollouts on the
+//! centre-first hint). minimax runs with its solver (always on), its default rollout depth (100,
+//! beyond any Connect Four game) and `--minimax-expand` rollouts before a node is expanded.
 
 use plyforge_connect_four::ThreatEvaluator;
 use plyforge_lab::match_score::MatchScore;

@@ -78,7 +78,8 @@ pub struct MctsConfig {
     /// visited once.
     pub expand_after: u32,
     /// The most nodes all threads' trees may hold together (each thread's tree gets an equal
-    /// share). The search stops when a tree is full. A node takes about 44 bytes with a one-byte move.
+    /// share). The search stops when a tree is full. A node takes about 44 bytes with a one-byte
+    /// move.
     pub max_nodes: usize,
     /// Stop after this many iterations (selection, expansion, rollout, back-propagation), all
     /// threads together; `None` for no such limit.
@@ -99,9 +100,9 @@ pub struct MctsConfig {
 pub const DEFAULT_MAX_NODES: usize = 1 << 20;
 
 impl Default for MctsConfig {
-    /// Plain UCT with `c` = 1/√2 (Kocsis and Szepesvári's constant for rewards in `[0, 1]`), uniform rollouts to the end of the game,
-    /// the solver on, expansion on the second visit, [`DEFAULT_MAX_NODES`], one thread, tree
-    /// reuse on, seed 0, a report every 200 ms.
+    /// Plain UCT with `c` = 1/√2 (Kocsis and Szepesvári's constant for rewards in `[0, 1]`),
+    /// uniform rollouts to the end of the game, the solver on, expansion on the second visit,
+    /// [`DEFAULT_MAX_NODES`], one thread, tree reuse on, seed 0, a report every 200 ms.
     fn default() -> Self {
         MctsConfig {
             exploration: core::f32::consts::FRAC_1_SQRT_2,

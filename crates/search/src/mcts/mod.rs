@@ -2,17 +2,20 @@
 //! reward per player, so that one search serves two-player and multi-player games alike.
 //!
 //! - **Rollouts** by a policy (uniform, epsilon-greedy on the game's move-order hints, or the
-//!   caller's own [`RolloutPolicy`]), optionally with decisive moves, cut off after
-//!   [`MctsConfig::rollout_limit`] plies where the [`Evaluator`](crate::Evaluator) scores the
-//!   position (0: MCTS with evaluation at the leaf). Rewards lie in `[0, 1]` per player: 1 for
-//!   a win, a share for a draw, a softmax of the scores at a cut-off.
+//!   caller's own [`RolloutPolicy`]), optionally with decisive and anti-decisive moves, cut
+//!   off after [`MctsConfig::rollout_limit`] plies where the [`Evaluator`](crate::Evaluator)
+//!   scores the position (0: MCTS with evaluation at the leaf). Rewards lie in `[0, 1]` per
+//!   player: 1 for a win, a share for a draw, a softmax of the scores at a cut-off.
+//! - **Progressive bias** (optional): the evaluator's view of each child guides selection while
+//!   the child's own statistics are few.
 //! - **MCTS-Solver**: proven wins and losses are marked and climb the tree.
 //! - **A node budget**: each tree is one arena of nodes with `u32` indices; the search stops
 //!   gracefully when it is full, and refuses to start when it cannot hold the root's children.
 //! - **Tree reuse**: the next search keeps the subtree of the position it is asked about.
 //! - **Root parallelism**: each thread grows its own tree from its own random numbers, and the
 //!   trees are merged at the root. No locks, no atomics in the tree, and deterministic per
-//!   thread; on few cores it is as strong as tree parallelism with virtual loss.
+//!   thread; on few cores it is reported as strong as tree parallelism with virtual loss
+//!   (Chaslot, Winands and van den Herik, 2008).
 //! - The crate's [`Limits`](crate::Limits) and [`StopFlag`](crate::StopFlag), an iteration limit,
 //!   and progress reports at intervals.
 //!

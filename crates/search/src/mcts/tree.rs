@@ -185,10 +185,10 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// Makes the tree's root the position `target` if it lies at most `max_plies` below the
-    /// current root in the expanded tree (found by hash), keeping its subtree when that fills
-    /// at most `max_kept` nodes and its root is expanded. Returns whether a subtree was kept; otherwise the tree starts
-    /// over at `target`.
+    /// Makes the tree's root the position `target` if it lies at most `max_plies` below the current
+    /// root in the expanded tree (found by hash), keeping its subtree when that fills at most
+    /// `max_kept` nodes and its root is expanded. Returns whether a subtree was kept; otherwise the
+    /// tree starts over at `target`.
     pub fn reuse_for(&mut self, target: &G, max_plies: usize, max_kept: usize) -> bool {
         let found = match &self.root_position {
             Some(root) if !self.nodes.is_empty() => {
