@@ -20,8 +20,6 @@ pub enum StopReason {
     NodeBudget,
     /// The solver proved the root's result: more search cannot change the move.
     Solved,
-    /// No limit at all: a search with no limit is one iteration (so that it always ends).
-    NoLimit,
 }
 
 /// One root move's statistics, all threads merged.
