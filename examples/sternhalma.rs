@@ -49,7 +49,7 @@ commands:
   hint [same options as go]
                            search for the player to move and show the best move, unplayed
   ai [<algorithm>]         show or set the search for go, hint and play:
-                           paranoid, maxn, brs, brs+, greedy
+                           paranoid, maxn, brs, brs+, mcts, greedy
   eval                     each player's evaluation
   play [same options as go]
                            let the computer play every side to the end, showing each move
@@ -167,7 +167,7 @@ impl Session {
                         describe_algorithm(self.algorithm)
                     );
                 }
-                _ => return Err("usage: ai [paranoid|maxn|brs|brs+|greedy]".into()),
+                _ => return Err("usage: ai [paranoid|maxn|brs|brs+|mcts|greedy]".into()),
             },
             "eval" => self.eval(),
             "go" => {
@@ -297,6 +297,7 @@ fn describe_algorithm(algorithm: Algorithm) -> String {
         Algorithm::MaxN => "max^n",
         Algorithm::BestReply => "best-reply search",
         Algorithm::BestReplyPlus => "best-reply search plus",
+        Algorithm::Mcts => "Monte Carlo tree search with the evaluation at a rollout cut-off",
         Algorithm::Greedy => "greedy, one ply",
     };
     format!("{algorithm} ({words})")

@@ -1,22 +1,33 @@
-//! Multi-player searches against each other at an equal node budget, as Schadd and Winands
-//! (2011) compared them: for each pair of algorithms and each player count, every assignment of
-//! the two algorithms to the seats (both present), each played `--repeat` times (repeats after
-//! the first open with one random move per player, so that deterministic searches play
-//! different games); a seat rotation is one of those assignments. Prints each algorithm's win
+//! Multi-player searches against each other at an equal node budget, as Schadd and Winands (2011)
+//! compared them, or at equal time per move (`--ms`, which Monte Carlo tree search needs: its nodes
+//! are not the other searches' nodes): for each pair of algorithms and each player count, every
+//! assignment of the two algorithms to the seats (both present), each played `--repeat` times
+//! (repeats after the first open with one random move per player, so that deterministic searches
+//! play different games); a seat rotation is one of those assignments. Prints each algorithm's win
 //! rate against the other with a 95 % confidence interval (normal approximation), and first the
 //! two-player rate of the alpha-beta AI against a greedy one-ply player.
 //!
 //! ```text
-//! cargo run --release --example sternhalma_tournament -- [--nodes N] [--players 3,4,6]
-//!     [--repeat R] [--greedy-games G] [--algorithms paranoid,maxn,brs,brs+] [--jobs J]
+//! cargo run --release --example sternhalma_tournament -- [--nodes N | --ms M] [--players 3,4,6]
+//!     [--repeat R] [--greedy-games G] [--algorithms paranoid,maxn,brs,brs+,mcts] [--jobs J]
+//!     [--mcts-c C] [--mcts-plies P] [--mcts-epsilon E] [--mcts-scale S] [--mcts-prior W]
 //! ```
+//! The `--mcts-*` options change Monte Carlo tree search's exploration constant, rollout plies
+//! before the evaluation, share of random rollout moves, evaluation scale and progressive-bias
+//! weight (defaults:
+//! `plyforge_sternhalma::mcts_config`).
 //! There are `2^n - 2` assignments per pair: 6 for three players, 14 for four, 62 for six.
 
 use plyforge::search::Limits;
-use plyforge::sternhalma::{Ai, Algorithm, PlayerCount, Position};
+use plyforge::search::mcts::{MctsConfig, Rollout};
+use plyforge::sternhalma::{
+    Ai, Algorithm, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION, MCTS_PRIOR_WEIGHT,
+    MCTS_ROLLOUT_PLIES, PlayerCount, Position, mcts_config,
+};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 use std::time::Instant;
 
 /// The z value of a two-sided 95 % confidence interval.
@@ -25,6 +36,9 @@ const Z_95: f64 = 1.96;
 /// Settings from the command line.
 struct Options {
     nodes: u64,
+    /// Time per move in milliseconds instead of the node budget (0: nodes).
+    ms: u64,
+    mcts: MctsConfig,
     players: Vec<PlayerCount>,
     repeat: usize,
     greedy_games: usize,
@@ -35,6 +49,8 @@ struct Options {
 fn parse_options() -> Result<Options, String> {
     let mut options = Options {
         nodes: 5_000,
+        ms: 0,
+        mcts: mcts_config(),
         players: vec![PlayerCount::Three, PlayerCount::Four, PlayerCount::Six],
         repeat: 1,
         greedy_games: 20,
@@ -47,6 +63,13 @@ fn parse_options() -> Result<Options, String> {
         jobs: 2,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let (mut c, mut plies, mut epsilon, mut scale, mut prior) = (
+        MCTS_EXPLORATION,
+        MCTS_ROLLOUT_PLIES,
+        MCTS_EPSILON,
+        MCTS_EVAL_SCALE,
+        MCTS_PRIOR_WEIGHT,
+    );
     let mut i = 0;
     while i < args.len() {
         let value = args
@@ -57,8 +80,19 @@ fn parse_options() -> Result<Options, String> {
                 .parse::<u64>()
                 .map_err(|_| format!("{} wants a whole number, got {value:?}", args[i]))
         };
+        let real = || {
+            value
+                .parse::<f32>()
+                .map_err(|_| format!("{} wants a number, got {value:?}", args[i]))
+        };
         match args[i].as_str() {
             "--nodes" => options.nodes = number()?.max(1),
+            "--ms" => options.ms = number()?,
+            "--mcts-c" => c = real()?,
+            "--mcts-plies" => plies = number()? as u32,
+            "--mcts-epsilon" => epsilon = real()?,
+            "--mcts-scale" => scale = real()?,
+            "--mcts-prior" => prior = real()?,
             "--repeat" => options.repeat = number()?.max(1) as usize,
             "--greedy-games" => options.greedy_games = number()? as usize,
             "--jobs" => options.jobs = number()?.max(1) as usize,
@@ -78,6 +112,12 @@ fn parse_options() -> Result<Options, String> {
         }
         i += 2;
     }
+    options.mcts = mcts_config()
+        .with_exploration(c)
+        .with_rollout_limit(Some(plies))
+        .with_rollout(Rollout::HintGreedy { epsilon })
+        .with_eval_scale(scale)
+        .with_prior_weight(prior);
     Ok(options)
 }
 
@@ -89,12 +129,21 @@ struct Match {
 }
 
 /// How a game ended: the winning seat, or `None` for a draw by the move limit.
-fn play(players: PlayerCount, game: &Match, nodes: u64) -> Option<usize> {
+fn play(players: PlayerCount, game: &Match, options: &Options) -> Option<usize> {
     let mut position = Position::new(players);
+    let limits = if options.ms > 0 {
+        let time = Duration::from_millis(options.ms);
+        Limits::time(time, time)
+    } else {
+        Limits::nodes(options.nodes)
+    };
     let mut ais: Vec<Ai> = game
         .seats
         .iter()
-        .map(|&algorithm| Ai::new(algorithm, Limits::nodes(nodes)))
+        .map(|&algorithm| match algorithm {
+            Algorithm::Mcts => Ai::mcts(options.mcts.clone(), limits.clone()),
+            _ => Ai::new(algorithm, limits.clone()),
+        })
         .collect();
     if game.seed != 0 {
         let mut state = game.seed;
@@ -119,16 +168,16 @@ fn play(players: PlayerCount, game: &Match, nodes: u64) -> Option<usize> {
 }
 
 /// Plays `games` on `jobs` threads; returns each game's result in order.
-fn play_all(players: PlayerCount, games: &[Match], nodes: u64, jobs: usize) -> Vec<Option<usize>> {
+fn play_all(players: PlayerCount, games: &[Match], options: &Options) -> Vec<Option<usize>> {
     let next = AtomicUsize::new(0);
     let results = Mutex::new(vec![None; games.len()]);
     std::thread::scope(|scope| {
-        for _ in 0..jobs {
+        for _ in 0..options.jobs {
             scope.spawn(|| {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(game) = games.get(index) else { break };
-                    let winner = play(players, game, nodes);
+                    let winner = play(players, game, options);
                     results.lock().expect("no thread panics while holding it")[index] = winner;
                 }
             });
@@ -145,6 +194,15 @@ fn rate(wins: f64, games: usize) -> String {
     let p = wins / games as f64;
     let half = Z_95 * (p * (1.0 - p) / games as f64).sqrt();
     format!("{:5.1} % ± {:4.1}", 100.0 * p, 100.0 * half)
+}
+
+/// The budget per move in words.
+fn budget(options: &Options) -> String {
+    if options.ms > 0 {
+        format!("{} ms", options.ms)
+    } else {
+        format!("{} nodes", options.nodes)
+    }
 }
 
 fn greedy_baseline(options: &Options) {
@@ -164,7 +222,7 @@ fn greedy_baseline(options: &Options) {
             seed: (i / 2) as u64 * 7919,
         })
         .collect();
-    let results = play_all(PlayerCount::Two, &games, options.nodes, options.jobs);
+    let results = play_all(PlayerCount::Two, &games, options);
     let wins = results
         .iter()
         .zip(&games)
@@ -172,8 +230,8 @@ fn greedy_baseline(options: &Options) {
         .count();
     let draws = results.iter().filter(|winner| winner.is_none()).count();
     println!(
-        "2 players, alpha-beta ({} nodes/move) against greedy one-ply: won {wins} of {} games ({}), {draws} draws  [{:.0} s]",
-        options.nodes,
+        "2 players, alpha-beta ({} per move) against greedy one-ply: won {wins} of {} games ({}), {draws} draws  [{:.0} s]",
+        budget(options),
         games.len(),
         rate(wins as f64, games.len()),
         clock.elapsed().as_secs_f64()
@@ -192,10 +250,11 @@ fn main() -> ExitCode {
     for &players in &options.players {
         let n = players.get();
         println!();
+        let budget = budget(&options);
         println!(
-            "{n} players, {} nodes per move, every assignment of two algorithms to the seats × {} \
+            "{n} players, {budget} per move, every assignment of two algorithms to the seats × {} \
              (win rate of the first algorithm of the pair against the second; draws count half):",
-            options.nodes, options.repeat
+            options.repeat
         );
         let mut totals: Vec<(f64, usize)> = vec![(0.0, 0); options.algorithms.len()];
         for (a, &first) in options.algorithms.iter().enumerate() {
@@ -215,7 +274,7 @@ fn main() -> ExitCode {
                         });
                     }
                 }
-                let results = play_all(players, &games, options.nodes, options.jobs);
+                let results = play_all(players, &games, &options);
                 let mut score_first = 0.0;
                 let mut draws = 0;
                 for (winner, game) in results.iter().zip(&games) {

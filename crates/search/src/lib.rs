@@ -63,6 +63,7 @@ mod alphabeta;
 mod config;
 mod game;
 mod limits;
+pub mod mcts;
 mod moves;
 pub mod multiplayer;
 pub mod nim;

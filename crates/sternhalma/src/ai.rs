@@ -1,14 +1,16 @@
-//! Computer players: `plyforge-search`'s searches with this crate's [`DistanceEvaluator`], one
-//! per [`Algorithm`], within the search crate's [`Limits`] (depth, nodes, time). This is glue
-//! only: alpha-beta and paranoid search are the main engine's [`Searcher`], max^n and best-reply
-//! search are its [`MultiSearch`]; the greedy player (best evaluation after one ply) is the
-//! baseline the tests and tournaments measure the searches against.
+//! Computer players: `plyforge-search`'s searches with this crate's [`DistanceEvaluator`], one per
+//! [`Algorithm`], within the search crate's [`Limits`] (depth, nodes, time). This is glue only:
+//! alpha-beta and paranoid search are the main engine's [`Searcher`], max^n and best-reply search
+//! are its [`MultiSearch`], Monte Carlo tree search its [`Mcts`] (with this crate's evaluation at
+//! the rollout cut-off, see [`mcts_config`]); the greedy player (best evaluation after one ply) is
+//! the baseline the tests and tournaments measure the searches against.
 
 use crate::eval::DistanceEvaluator;
 use crate::moves::Move;
 use crate::position::Position;
 use core::fmt;
 use core::str::FromStr;
+use plyforge_search::mcts::{Mcts, MctsConfig, MctsError, Rollout};
 use plyforge_search::multiplayer::{self, MultiConfig, MultiError, MultiSearch};
 use plyforge_search::{Config, Evaluator, Limits, Mode, Score, SearchError, Searcher};
 
@@ -28,37 +30,69 @@ pub enum Algorithm {
     BestReply,
     /// BRS+: as BRS, but the other opponents play their best move by ordering instead of passing.
     BestReplyPlus,
+    /// Monte Carlo tree search (UCT for every player), rollouts cut off after a few plies
+    /// where the distance evaluation scores the position ([`mcts_config`]).
+    Mcts,
     /// No search: the move with the best evaluation one ply ahead.
     Greedy,
 }
 
+/// The Monte Carlo tree search of [`Algorithm::Mcts`]: short rollouts, greedy on the move
+/// hint (steps gained) most of the time, then the [`DistanceEvaluator`] turned into rewards.
+/// Random rollouts to the end would take hundreds of aimless moves in this game.
+pub fn mcts_config() -> MctsConfig {
+    MctsConfig::default()
+        .with_exploration(MCTS_EXPLORATION)
+        .with_rollout_limit(Some(MCTS_ROLLOUT_PLIES))
+        .with_rollout(Rollout::HintGreedy {
+            epsilon: MCTS_EPSILON,
+        })
+        .with_eval_scale(MCTS_EVAL_SCALE)
+        .with_prior_weight(MCTS_PRIOR_WEIGHT)
+}
+
+/// [`mcts_config`]'s exploration constant.
+pub const MCTS_EXPLORATION: f32 = 0.3;
+/// [`mcts_config`]'s rollout plies before the evaluation.
+pub const MCTS_ROLLOUT_PLIES: u32 = 4;
+/// [`mcts_config`]'s share of random moves in rollouts.
+pub const MCTS_EPSILON: f32 = 0.2;
+/// [`mcts_config`]'s weight of progressive bias (0: off).
+pub const MCTS_PRIOR_WEIGHT: f32 = 0.0;
+/// [`mcts_config`]'s evaluation scale (evaluation units per factor e of a reward ratio).
+pub const MCTS_EVAL_SCALE: f32 = 100.0;
+
 impl Algorithm {
     /// Every algorithm, searches first.
-    pub const ALL: [Algorithm; 5] = [
+    pub const ALL: [Algorithm; 6] = [
         Algorithm::Paranoid,
         Algorithm::MaxN,
         Algorithm::BestReply,
         Algorithm::BestReplyPlus,
+        Algorithm::Mcts,
         Algorithm::Greedy,
     ];
 
-    /// The search crate's algorithm behind this one; `None` for [`Algorithm::Greedy`], which
-    /// does not search.
+    /// The search crate's multi-player algorithm behind this one; `None` for
+    /// [`Algorithm::Mcts`] (the search crate's [`Mcts`]) and [`Algorithm::Greedy`], which does
+    /// not search.
     pub const fn search(self) -> Option<multiplayer::Algorithm> {
         match self {
             Algorithm::Paranoid => Some(multiplayer::Algorithm::Paranoid),
             Algorithm::MaxN => Some(multiplayer::Algorithm::MaxN),
             Algorithm::BestReply => Some(multiplayer::Algorithm::BestReply),
             Algorithm::BestReplyPlus => Some(multiplayer::Algorithm::BestReplyPlus),
-            Algorithm::Greedy => None,
+            Algorithm::Mcts | Algorithm::Greedy => None,
         }
     }
 
     /// The name used on command lines and in tables: the search crate's
-    /// [`name`](multiplayer::Algorithm::name) (`paranoid`, `maxn`, `brs`, `brs+`), or `greedy`.
+    /// [`name`](multiplayer::Algorithm::name) (`paranoid`, `maxn`, `brs`, `brs+`), `mcts` or
+    /// `greedy`.
     pub const fn name(self) -> &'static str {
         match self.search() {
             Some(search) => search.name(),
+            None if matches!(self, Algorithm::Mcts) => MCTS_NAME,
             None => GREEDY_NAME,
         }
     }
@@ -66,6 +100,8 @@ impl Algorithm {
 
 /// The name of [`Algorithm::Greedy`], the one algorithm the search crate does not have.
 const GREEDY_NAME: &str = "greedy";
+/// The name of [`Algorithm::Mcts`].
+const MCTS_NAME: &str = "mcts";
 
 impl From<multiplayer::Algorithm> for Algorithm {
     fn from(search: multiplayer::Algorithm) -> Algorithm {
@@ -92,7 +128,7 @@ impl fmt::Display for ParseAlgorithmError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown algorithm {:?} (paranoid, maxn, brs, brs+, greedy)",
+            "unknown algorithm {:?} (paranoid, maxn, brs, brs+, mcts, greedy)",
             self.0
         )
     }
@@ -118,6 +154,9 @@ impl FromStr for Algorithm {
         if text.eq_ignore_ascii_case(GREEDY_NAME) {
             return Ok(Algorithm::Greedy);
         }
+        if text.eq_ignore_ascii_case(MCTS_NAME) {
+            return Ok(Algorithm::Mcts);
+        }
         text.parse::<multiplayer::Algorithm>()
             .map(Algorithm::from)
             .map_err(|_| ParseAlgorithmError(text.to_string()))
@@ -131,6 +170,8 @@ pub enum AiError {
     Search(SearchError),
     /// From the multi-player searches.
     Multi(MultiError),
+    /// From Monte Carlo tree search.
+    Mcts(MctsError),
     /// The game is over.
     GameOver,
 }
@@ -140,6 +181,7 @@ impl fmt::Display for AiError {
         match self {
             AiError::Search(error) => error.fmt(f),
             AiError::Multi(error) => error.fmt(f),
+            AiError::Mcts(error) => error.fmt(f),
             AiError::GameOver => write!(f, "the game is over: there is no move to choose"),
         }
     }
@@ -152,9 +194,11 @@ impl std::error::Error for AiError {}
 pub struct Choice {
     /// The move.
     pub mv: Move,
-    /// Its score for the player to move (in the algorithm's own view).
+    /// Its score for the player to move (in the algorithm's own view; for Monte Carlo tree
+    /// search its mean reward in permille).
     pub score: Score,
-    /// The depth of the last completed iteration (1 for greedy).
+    /// The depth of the last completed iteration (1 for greedy, the deepest tree node for
+    /// Monte Carlo tree search).
     pub depth: u32,
     /// Positions visited.
     pub nodes: u64,
@@ -182,6 +226,7 @@ pub struct Ai {
 enum Engine {
     AlphaBeta(Box<Searcher>),
     Multi(Box<MultiSearch>),
+    Mcts(Box<Mcts<Position>>),
     Greedy,
 }
 
@@ -213,6 +258,9 @@ impl Ai {
                 })))
             }
             Some(search) => multi(search),
+            None if algorithm == Algorithm::Mcts => {
+                Engine::Mcts(Box::new(Mcts::new(mcts_config())))
+            }
             None => Engine::Greedy,
         };
         Ai {
@@ -220,6 +268,17 @@ impl Ai {
             limits,
             evaluator,
             engine,
+        }
+    }
+
+    /// A Monte Carlo tree search player with a configuration of the caller's choice (the
+    /// default evaluation at the rollout cut-off).
+    pub fn mcts(config: MctsConfig, limits: Limits) -> Ai {
+        Ai {
+            algorithm: Algorithm::Mcts,
+            limits,
+            evaluator: DistanceEvaluator::default(),
+            engine: Engine::Mcts(Box::new(Mcts::new(config))),
         }
     }
 
@@ -233,6 +292,7 @@ impl Ai {
         match &mut self.engine {
             Engine::AlphaBeta(searcher) => searcher.clear(),
             Engine::Multi(search) => search.clear(),
+            Engine::Mcts(search) => search.clear(),
             Engine::Greedy => {}
         }
     }
@@ -261,6 +321,17 @@ impl Ai {
                 Ok(Choice {
                     mv: result.best_move,
                     score: result.score,
+                    depth: result.depth,
+                    nodes: result.nodes,
+                })
+            }
+            Engine::Mcts(search) => {
+                let result = search
+                    .search(position, &self.evaluator, &self.limits, |_| {})
+                    .map_err(AiError::Mcts)?;
+                Ok(Choice {
+                    mv: result.best_move,
+                    score: (result.values[position.to_move()] * 1000.0).round() as Score,
                     depth: result.depth,
                     nodes: result.nodes,
                 })

@@ -45,7 +45,10 @@ pub mod star;
 mod zobrist;
 
 #[cfg(feature = "search")]
-pub use ai::{AI_TT_MIB, Ai, AiError, Algorithm, Choice, ParseAlgorithmError};
+pub use ai::{
+    AI_TT_MIB, Ai, AiError, Algorithm, Choice, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION,
+    MCTS_PRIOR_WEIGHT, MCTS_ROLLOUT_PLIES, ParseAlgorithmError, mcts_config,
+};
 pub use error::{
     IllegalReason, MoveError, ParseHoleError, ParseMoveError, ParsePositionError, PlayerCountError,
 };

@@ -8,6 +8,9 @@ use plyforge_sternhalma::{Ai, Algorithm, PlayerCount, Position};
 
 /// Node budget per move: small, so the tests stay fast, and still enough to beat greedy.
 const NODES: u64 = 3_000;
+/// Monte Carlo tree search's budget: its nodes include rollout plies, each far cheaper than an
+/// alpha-beta node with its evaluation and ordering.
+const MCTS_NODES: u64 = 30_000;
 
 /// Plays a game between the seats' algorithms after `opening` (moves by index into the move
 /// list, for variety); returns the final position.
@@ -19,7 +22,10 @@ fn play(players: PlayerCount, seats: &[Algorithm], opening: &[usize]) -> Positio
     }
     let mut ais: Vec<Ai> = seats
         .iter()
-        .map(|&algorithm| Ai::new(algorithm, Limits::nodes(NODES)))
+        .map(|&algorithm| match algorithm {
+            Algorithm::Mcts => Ai::new(algorithm, Limits::nodes(MCTS_NODES)),
+            _ => Ai::new(algorithm, Limits::nodes(NODES)),
+        })
         .collect();
     while position.outcome().is_none() {
         let choice = ais[position.to_move()].choose(&position).unwrap();
@@ -67,4 +73,17 @@ fn multi_player_games_end_with_a_winner() {
         let end = play(players, seats, &[]);
         assert!(end.winner().is_some(), "{players} players: {end}");
     }
+}
+
+#[test]
+fn mcts_beats_greedy_and_finishes_multi_player_games() {
+    for (seat, opening) in [(0, &[][..]), (1, &[][..]), (0, &[2, 7])] {
+        let mut seats = [Algorithm::Greedy; 2];
+        seats[seat] = Algorithm::Mcts;
+        let end = play(PlayerCount::Two, &seats, opening);
+        assert_eq!(end.winner(), Some(seat), "{end}");
+    }
+    let seats = [Algorithm::Mcts, Algorithm::BestReply, Algorithm::Mcts];
+    let end = play(PlayerCount::Three, &seats, &[]);
+    assert!(end.winner().is_some(), "{end}");
 }

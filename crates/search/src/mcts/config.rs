@@ -1,0 +1,252 @@
+//! The configuration of a Monte Carlo tree search (exploration, rollouts, the solver, the node
+//! budget, threads, the seed), built from [`MctsConfig::default`] with `with_*` methods, and the
+//! errors for positions or settings it cannot search.
+
+use crate::game::Outcome;
+use crate::search::MAX_PLAYERS;
+use core::fmt;
+use std::time::Duration;
+
+/// How rollouts choose their moves, among the built-in policies. A game can bring its own
+/// through [`RolloutPolicy`](super::RolloutPolicy) and
+/// [`Mcts::search_with_policy`](super::Mcts::search_with_policy).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub enum Rollout {
+    /// Uniformly random legal moves.
+    Uniform,
+    /// Epsilon-greedy on [`Game::move_order_hint`](crate::Game::move_order_hint): with
+    /// probability `epsilon` a uniformly random move, otherwise one of the moves with the
+    /// highest hint (chosen at random among equal hints).
+    HintGreedy {
+        /// The probability of a random move, 0 to 1.
+        epsilon: f32,
+    },
+}
+
+/// The configuration of an [`Mcts`](super::Mcts).
+///
+/// ```
+/// use plyforge_search::mcts::{MctsConfig, Rollout};
+/// let config = MctsConfig::default()
+///     .with_exploration(0.7)
+///     .with_rollout_limit(Some(0)) // evaluate at the leaf
+///     .with_rollout(Rollout::HintGreedy { epsilon: 0.1 })
+///     .with_threads(2)
+///     .with_seed(7);
+/// assert_eq!(config.threads, 2);
+/// assert_eq!(config.rollout_limit, Some(0));
+/// assert!(config.solver);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct MctsConfig {
+    /// The UCT exploration constant `c` in `mean + c * sqrt(ln(parent visits) / visits)`, for
+    /// rewards in `[0, 1]`. Higher explores more.
+    pub exploration: f32,
+    /// The most plies a rollout plays before the [`Evaluator`](crate::Evaluator) scores its
+    /// position; `Some(0)` scores the new leaf at once (MCTS with evaluation, no random play),
+    /// `None` plays every rollout to the end of the game.
+    pub rollout_limit: Option<u32>,
+    /// How the evaluation at a rollout cut-off becomes rewards: player `p` gets
+    /// `exp(s_p / eval_scale) / sum_q exp(s_q / eval_scale)` (a softmax over the players'
+    /// scores from [`Evaluator::evaluate_all`](crate::Evaluator::evaluate_all)), so rewards lie
+    /// in `[0, 1]` and add up to 1 like a win's. The scale is in evaluation units: larger makes
+    /// the rewards of different positions closer.
+    pub eval_scale: f32,
+    /// The built-in rollout policy used by [`Mcts::search`](super::Mcts::search).
+    pub rollout: Rollout,
+    /// Decisive and anti-decisive moves (Teytaud and Teytaud, 2010): a rollout plays a move
+    /// that wins at once when the player to move has one, and otherwise lets the policy choose
+    /// only among the moves after which the next player cannot win at once (when some move
+    /// avoids that). Costs a trial of every move and every reply at each rollout ply.
+    pub decisive_moves: bool,
+    /// Progressive bias (Chaslot, Winands, van den Herik, Uiterwijk and Bouzy, 2008): when a
+    /// node is expanded, the [`Evaluator`](crate::Evaluator) scores each child (its reward for
+    /// the player who moves into it, as at a rollout cut-off); children are tried in that order,
+    /// and selection adds `prior_weight * prior / (visits + 1)` to a child's bound, a bias that
+    /// fades as its own statistics grow. 0 (the default) turns it off; each expansion then costs
+    /// one evaluation per child.
+    pub prior_weight: f32,
+    /// MCTS-Solver (Winands, Björnsson and Saito, 2008): positions whose result is proven (a
+    /// move that wins for the player to move, or every move proven) are marked, never searched
+    /// again, and their proven result is what they back up. Sound for any number of players;
+    /// it proves most in two-player games, where every fully proven node has one result.
+    pub solver: bool,
+    /// A node is expanded (its children created) on its `expand_after + 1`-th visit; before
+    /// that, visits roll out from it. 1 (the default) saves the memory of children for leaves
+    /// visited once.
+    pub expand_after: u32,
+    /// The most nodes all threads' trees may hold together (each thread's tree gets an equal
+    /// share). The search stops when a tree is full. A node takes about 44 bytes with a one-byte
+    /// move.
+    pub max_nodes: usize,
+    /// Stop after this many iterations (selection, expansion, rollout, back-propagation), all
+    /// threads together; `None` for no such limit.
+    pub max_iterations: Option<u64>,
+    /// Search threads. Root parallelism: each thread grows its own tree from the same root
+    /// with its own random numbers, and the trees are merged at the root by visits.
+    pub threads: usize,
+    /// Keep the part of the previous search's tree that the new position is in (found by
+    /// hash, up to two rounds of moves below the old root).
+    pub reuse_tree: bool,
+    /// The seed of the random numbers; with one thread, equal seeds give equal searches.
+    pub seed: u64,
+    /// How often the progress callback is called during a search (and once at its end).
+    pub report_interval: Duration,
+}
+
+/// The default node budget: about 44 MiB of nodes for one-byte moves.
+pub const DEFAULT_MAX_NODES: usize = 1 << 20;
+
+impl Default for MctsConfig {
+    /// Plain UCT with `c` = 1/√2 (Kocsis and Szepesvári's constant for rewards in `[0, 1]`),
+    /// uniform rollouts to the end of the game, the solver on, expansion on the second visit,
+    /// [`DEFAULT_MAX_NODES`], one thread, tree reuse on, seed 0, a report every 200 ms.
+    fn default() -> Self {
+        MctsConfig {
+            exploration: core::f32::consts::FRAC_1_SQRT_2,
+            rollout_limit: None,
+            eval_scale: 100.0,
+            rollout: Rollout::Uniform,
+            decisive_moves: false,
+            prior_weight: 0.0,
+            solver: true,
+            expand_after: 1,
+            max_nodes: DEFAULT_MAX_NODES,
+            max_iterations: None,
+            threads: 1,
+            reuse_tree: true,
+            seed: 0,
+            report_interval: Duration::from_millis(200),
+        }
+    }
+}
+
+impl MctsConfig {
+    /// With exploration constant `c`.
+    pub fn with_exploration(mut self, c: f32) -> Self {
+        self.exploration = c;
+        self
+    }
+
+    /// With rollouts cut off after `limit` plies (`Some(0)`: evaluate at the leaf; `None`:
+    /// play to the end).
+    pub fn with_rollout_limit(mut self, limit: Option<u32>) -> Self {
+        self.rollout_limit = limit;
+        self
+    }
+
+    /// With evaluations mapped to rewards on this scale (see [`MctsConfig::eval_scale`]).
+    pub fn with_eval_scale(mut self, scale: f32) -> Self {
+        self.eval_scale = scale;
+        self
+    }
+
+    /// With this built-in rollout policy.
+    pub fn with_rollout(mut self, rollout: Rollout) -> Self {
+        self.rollout = rollout;
+        self
+    }
+
+    /// With or without decisive moves in rollouts.
+    pub fn with_decisive_moves(mut self, on: bool) -> Self {
+        self.decisive_moves = on;
+        self
+    }
+
+    /// With progressive bias of this weight (0: off).
+    pub fn with_prior_weight(mut self, weight: f32) -> Self {
+        self.prior_weight = weight;
+        self
+    }
+
+    /// With or without MCTS-Solver.
+    pub fn with_solver(mut self, on: bool) -> Self {
+        self.solver = on;
+        self
+    }
+
+    /// With nodes expanded on their `visits + 1`-th visit.
+    pub fn with_expand_after(mut self, visits: u32) -> Self {
+        self.expand_after = visits;
+        self
+    }
+
+    /// With a node budget of `nodes` for all trees together.
+    pub fn with_max_nodes(mut self, nodes: usize) -> Self {
+        self.max_nodes = nodes;
+        self
+    }
+
+    /// With an iteration limit.
+    pub fn with_max_iterations(mut self, iterations: Option<u64>) -> Self {
+        self.max_iterations = iterations;
+        self
+    }
+
+    /// With `threads` search threads (at least 1).
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// With or without tree reuse between searches.
+    pub fn with_tree_reuse(mut self, on: bool) -> Self {
+        self.reuse_tree = on;
+        self
+    }
+
+    /// With this random seed.
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// With progress reports this often.
+    pub fn with_report_interval(mut self, interval: Duration) -> Self {
+        self.report_interval = interval;
+        self
+    }
+}
+
+/// Why a Monte Carlo tree search cannot run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MctsError {
+    /// The game is over at the root: there is no move to choose.
+    GameOver(Outcome),
+    /// The game has fewer than 2 or more than [`MAX_PLAYERS`](crate::MAX_PLAYERS) players.
+    PlayerCount(usize),
+    /// Each thread's share of [`MctsConfig::max_nodes`] cannot hold the root and its children.
+    NodeBudget {
+        /// Nodes per thread.
+        per_thread: usize,
+        /// Nodes the root and its children need.
+        needed: usize,
+    },
+}
+
+impl fmt::Display for MctsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MctsError::GameOver(outcome) => {
+                write!(
+                    f,
+                    "the game is over ({outcome:?}): there is no move to search"
+                )
+            }
+            MctsError::PlayerCount(players) => write!(
+                f,
+                "Monte Carlo tree search handles 2 to {MAX_PLAYERS} players, not {players}"
+            ),
+            MctsError::NodeBudget { per_thread, needed } => write!(
+                f,
+                "a node budget of {per_thread} per thread cannot hold the root and its \
+                 children ({needed} nodes): raise max_nodes or use fewer threads"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MctsError {}

@@ -1,0 +1,462 @@
+//! Tests on games solved exactly here: Nim, random synthetic trees for 2 and 3 players (against
+//! plain minimax and a forced-win search), and the searcher's contract (budget, reuse,
+//! determinism, errors, limits).
+
+use super::*;
+use crate::game::{Game, Outcome};
+use crate::limits::{Limits, StopFlag};
+use crate::moves::MoveList;
+use crate::nim::{Nim, NimEvaluator};
+use crate::score::Score;
+
+/// SplitMix64's finaliser: the synthetic trees' hashes.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A random game tree: `2..=4` moves per node, the game over at `depth` plies with a winner
+/// (or a draw) drawn from the position's hash, players moving in turn.
+#[derive(Debug, Clone)]
+struct Synthetic {
+    hash: u64,
+    ply: u32,
+    depth: u32,
+    players: usize,
+}
+
+impl Synthetic {
+    fn new(seed: u64, players: usize, depth: u32) -> Self {
+        Synthetic {
+            hash: mix(seed),
+            ply: 0,
+            depth,
+            players,
+        }
+    }
+
+    fn children(&self) -> Vec<Synthetic> {
+        let mut moves = MoveList::default();
+        self.generate_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = self.clone();
+                child.play(mv);
+                child
+            })
+            .collect()
+    }
+}
+
+impl Game for Synthetic {
+    type Move = u8;
+    type Moves = MoveList<u8, 4>;
+
+    fn player_count(&self) -> usize {
+        self.players
+    }
+
+    fn player_to_move(&self) -> usize {
+        self.ply as usize % self.players
+    }
+
+    fn generate_moves(&self, moves: &mut Self::Moves) {
+        if self.ply < self.depth {
+            moves.extend(0..2 + (self.hash % 3) as u8);
+        }
+    }
+
+    fn play(&mut self, mv: u8) {
+        self.hash = mix(self.hash ^ (u64::from(mv) + 1).wrapping_mul(0x1234_5678_9abc_def1));
+        self.ply += 1;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.ply < self.depth {
+            return None;
+        }
+        // A draw one time in ten, otherwise a winner.
+        let roll = (self.hash >> 32) % (10 * self.players as u64);
+        if roll < self.players as u64 {
+            Some(Outcome::Draw)
+        } else {
+            Some(Outcome::Win((roll % self.players as u64) as usize))
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_key(mv: u8) -> u16 {
+        u16::from(mv)
+    }
+}
+
+/// An evaluator that knows nothing: rollouts must find the results.
+fn neutral<G: Game>(_: &G, _: usize) -> Score {
+    0
+}
+
+/// Player 0's minimax value of a two-player synthetic tree: 1 win, 0 draw, -1 loss.
+fn minimax(game: &Synthetic) -> i32 {
+    if let Some(outcome) = game.outcome() {
+        return match outcome {
+            Outcome::Win(0) => 1,
+            Outcome::Win(_) => -1,
+            Outcome::Draw => 0,
+        };
+    }
+    let values = game.children().iter().map(minimax).collect::<Vec<_>>();
+    if game.player_to_move() == 0 {
+        *values
+            .iter()
+            .max()
+            .expect("a node before the end has moves")
+    } else {
+        *values
+            .iter()
+            .min()
+            .expect("a node before the end has moves")
+    }
+}
+
+/// Whether player 0 wins whatever the others do.
+fn forced_win(game: &Synthetic) -> bool {
+    if let Some(outcome) = game.outcome() {
+        return outcome == Outcome::Win(0);
+    }
+    let children = game.children();
+    if game.player_to_move() == 0 {
+        children.iter().any(forced_win)
+    } else {
+        children.iter().all(forced_win)
+    }
+}
+
+fn iterations(count: u64) -> MctsConfig {
+    MctsConfig::default().with_max_iterations(Some(count))
+}
+
+#[test]
+fn solver_proves_nim() {
+    for stones in 1..=14 {
+        let mut mcts = Mcts::new(iterations(50_000).with_seed(stones.into()));
+        let result = mcts
+            .search(&Nim::new(stones), &NimEvaluator, &Limits::default(), |_| {})
+            .unwrap();
+        let winner = if stones % 4 == 0 { 1 } else { 0 };
+        assert_eq!(result.proven, Some(Outcome::Win(winner)), "{stones} stones");
+        assert_eq!(result.stop, StopReason::Solved);
+        if winner == 0 {
+            assert_eq!(result.best_move, stones % 4, "{stones} stones");
+            assert_eq!(result.values[0], 1.0, "a proven win is worth 1");
+        }
+    }
+}
+
+#[test]
+fn uct_converges_to_the_minimax_move() {
+    let mut tested = 0;
+    for seed in 0..200 {
+        let root = Synthetic::new(seed, 2, 6);
+        let values: Vec<i32> = root.children().iter().map(minimax).collect();
+        let best = *values.iter().max().unwrap();
+        // Only trees with one best move tell a right answer from a lucky one.
+        if values.iter().filter(|&&v| v == best).count() != 1 {
+            continue;
+        }
+        tested += 1;
+        let config = iterations(30_000).with_solver(false).with_seed(seed);
+        let result = Mcts::new(config)
+            .search(&root, &neutral, &Limits::default(), |_| {})
+            .unwrap();
+        let chosen = values[usize::from(result.best_move)];
+        assert_eq!(chosen, best, "seed {seed}: values {values:?}, {result:?}");
+        if tested == 12 {
+            break;
+        }
+    }
+    assert_eq!(tested, 12);
+}
+
+#[test]
+fn solver_agrees_with_minimax_on_synthetic_trees() {
+    for seed in 0..12 {
+        let root = Synthetic::new(seed, 2, 6);
+        let result = Mcts::new(iterations(100_000).with_seed(seed))
+            .search(&root, &neutral, &Limits::default(), |_| {})
+            .unwrap();
+        let expected = match minimax(&root) {
+            1 => Outcome::Win(0),
+            -1 => Outcome::Win(1),
+            _ => Outcome::Draw,
+        };
+        assert_eq!(result.proven, Some(expected), "seed {seed}");
+        let mut child = root.clone();
+        child.play(result.best_move);
+        assert_eq!(minimax(&child), minimax(&root), "seed {seed}: a best move");
+    }
+}
+
+#[test]
+fn three_players_forced_win_is_found() {
+    let mut tested = 0;
+    for seed in 0..400 {
+        let root = Synthetic::new(seed, 3, 4);
+        let children = root.children();
+        let winning: Vec<bool> = children.iter().map(forced_win).collect();
+        // A forced win four plies deep, and a wrong move to choose.
+        if !winning.iter().any(|&w| w) || winning.iter().all(|&w| w) {
+            continue;
+        }
+        tested += 1;
+        for solver in [true, false] {
+            let config = iterations(40_000).with_solver(solver).with_seed(seed);
+            let result = Mcts::new(config)
+                .search(&root, &neutral, &Limits::default(), |_| {})
+                .unwrap();
+            assert!(
+                winning[usize::from(result.best_move)],
+                "seed {seed}, solver {solver}: {winning:?} {result:?}"
+            );
+            if solver {
+                assert_eq!(result.proven, Some(Outcome::Win(0)), "seed {seed}");
+            }
+        }
+        if tested == 6 {
+            break;
+        }
+    }
+    assert_eq!(tested, 6);
+}
+
+#[test]
+fn one_thread_and_a_seed_are_deterministic() {
+    let search = |seed| {
+        let config = iterations(3_000).with_seed(seed).with_solver(false);
+        Mcts::new(config)
+            .search(
+                &Synthetic::new(5, 3, 12),
+                &neutral,
+                &Limits::default(),
+                |_| {},
+            )
+            .unwrap()
+    };
+    let (a, b, c) = (search(1), search(1), search(2));
+    assert_eq!(a.root_moves, b.root_moves);
+    assert_eq!(a.pv, b.pv);
+    assert_eq!(a.nodes, b.nodes);
+    assert_ne!(a.root_moves, c.root_moves, "another seed, other rollouts");
+}
+
+#[test]
+fn a_full_tree_stops_the_search_with_a_move() {
+    let config = iterations(100_000).with_max_nodes(200).with_solver(false);
+    let root = Synthetic::new(3, 2, 30);
+    let result = Mcts::new(config)
+        .search(&root, &neutral, &Limits::default(), |_| {})
+        .unwrap();
+    assert_eq!(result.stop, StopReason::NodeBudget);
+    assert!(result.tree_nodes <= 200);
+    assert!(result.iterations < 100_000);
+    assert!(root.children().len() > usize::from(result.best_move));
+}
+
+#[test]
+fn a_budget_too_small_is_an_error() {
+    let root = Nim::new(10);
+    let error = Mcts::new(MctsConfig::default().with_max_nodes(3))
+        .search(&root, &NimEvaluator, &Limits::default(), |_| {})
+        .unwrap_err();
+    assert_eq!(
+        error,
+        MctsError::NodeBudget {
+            per_thread: 3,
+            needed: 4
+        }
+    );
+    // Two threads share the budget: 7 nodes leave 3 each.
+    let error = Mcts::new(MctsConfig::default().with_max_nodes(7).with_threads(2))
+        .search(&root, &NimEvaluator, &Limits::default(), |_| {})
+        .unwrap_err();
+    assert!(matches!(error, MctsError::NodeBudget { per_thread: 3, .. }));
+}
+
+#[test]
+fn finished_games_and_player_counts_are_refused() {
+    let mut mcts = Mcts::new(MctsConfig::default());
+    let over = Nim::new(0);
+    assert!(matches!(
+        mcts.search(&over, &NimEvaluator, &Limits::default(), |_| {}),
+        Err(MctsError::GameOver(_))
+    ));
+    for players in [1, 7] {
+        let game = Synthetic::new(0, players, 4);
+        let error = Mcts::new(MctsConfig::default())
+            .search(&game, &neutral, &Limits::default(), |_| {})
+            .unwrap_err();
+        assert_eq!(error, MctsError::PlayerCount(players));
+    }
+}
+
+#[test]
+fn tree_reuse_keeps_the_visits_below_the_played_moves() {
+    let root_visits =
+        |result: &MctsResult<u8>| result.root_moves.iter().map(|m| m.visits).sum::<u64>();
+    for reuse in [true, false] {
+        let config = iterations(4_000).with_solver(false).with_tree_reuse(reuse);
+        let mut mcts = Mcts::new(config);
+        let mut game = Synthetic::new(11, 3, 40);
+        let first = mcts
+            .search(&game, &neutral, &Limits::default(), |_| {})
+            .unwrap();
+        // Follow the principal variation for one round of play.
+        for &mv in &first.pv[..3] {
+            game.play(mv);
+        }
+        mcts.set_max_iterations(Some(1));
+        let next = mcts
+            .search(&game, &neutral, &Limits::default(), |_| {})
+            .unwrap();
+        if reuse {
+            assert!(
+                root_visits(&next) > 50,
+                "the subtree's visits are kept: {next:?}"
+            );
+        } else {
+            assert_eq!(root_visits(&next), 1, "a fresh tree");
+        }
+    }
+}
+
+#[test]
+fn limits_end_the_search() {
+    let game = Synthetic::new(2, 2, 60);
+    let mut mcts = Mcts::new(MctsConfig::default().with_solver(false));
+    let result = mcts
+        .search(&game, &neutral, &Limits::nodes(5_000), |_| {})
+        .unwrap();
+    assert_eq!(result.stop, StopReason::Nodes);
+    assert!((5_000..5_100).contains(&result.nodes), "{}", result.nodes);
+    let flag = StopFlag::new();
+    flag.stop();
+    let result = Mcts::new(MctsConfig::default())
+        .search(&game, &neutral, &Limits::infinite(flag), |_| {})
+        .unwrap();
+    assert_eq!(result.stop, StopReason::Flag);
+    let time = std::time::Duration::from_millis(30);
+    let result = Mcts::new(MctsConfig::default())
+        .search(&game, &neutral, &Limits::time(time, time), |_| {})
+        .unwrap();
+    assert_eq!(result.stop, StopReason::Time);
+    assert!(result.time < 4 * time);
+    let result = Mcts::new(iterations(2_000).with_solver(false))
+        .search(&game, &neutral, &Limits::depth(2), |_| {})
+        .unwrap();
+    assert!(result.depth <= 2);
+}
+
+#[test]
+fn reports_come_at_intervals_and_at_the_end() {
+    let game = Synthetic::new(2, 2, 60);
+    let config = MctsConfig::default().with_report_interval(std::time::Duration::from_millis(5));
+    let time = std::time::Duration::from_millis(40);
+    let mut reports = Vec::new();
+    let result = Mcts::new(config)
+        .search(&game, &neutral, &Limits::time(time, time), |info| {
+            reports.push((info.iterations, info.pv.len()));
+        })
+        .unwrap();
+    assert!(reports.len() >= 3, "{reports:?}");
+    assert!(reports.windows(2).all(|pair| pair[0].0 <= pair[1].0));
+    assert_eq!(reports.last().unwrap().0, result.iterations);
+}
+
+#[test]
+fn two_threads_merge_their_trees() {
+    let config = iterations(8_000).with_threads(2).with_solver(false);
+    let root = Synthetic::new(9, 2, 8);
+    let result = Mcts::new(config)
+        .search(&root, &neutral, &Limits::default(), |_| {})
+        .unwrap();
+    assert_eq!(result.iterations, 8_000);
+    let visits: u64 = result.root_moves.iter().map(|m| m.visits).sum();
+    // Each tree's first iteration expands its root without visiting a child.
+    assert!((7_990..=8_000).contains(&visits), "{visits}");
+    let mut position = root.clone();
+    for &mv in &result.pv {
+        let mut moves = MoveList::<u8, 4>::default();
+        position.generate_moves(&mut moves);
+        assert!(moves.as_slice().contains(&mv), "the PV is legal");
+        position.play(mv);
+    }
+}
+
+#[test]
+fn evaluation_at_the_leaf_follows_the_evaluator() {
+    // With the rollout cut off at the leaf and an exact evaluator, Nim is played perfectly.
+    let config = iterations(3_000)
+        .with_rollout_limit(Some(0))
+        .with_solver(false);
+    for stones in [5, 6, 7, 9, 10, 11] {
+        let result = Mcts::new(config.clone())
+            .search(&Nim::new(stones), &NimEvaluator, &Limits::default(), |_| {})
+            .unwrap();
+        assert_eq!(result.best_move, stones % 4, "{stones} stones");
+    }
+}
+
+#[test]
+fn hint_greedy_and_decisive_rollouts_search() {
+    let config = iterations(5_000)
+        .with_rollout(Rollout::HintGreedy { epsilon: 0.2 })
+        .with_decisive_moves(true)
+        .with_solver(false);
+    let result = Mcts::new(config)
+        .search(&Nim::new(7), &NimEvaluator, &Limits::default(), |_| {})
+        .unwrap();
+    assert_eq!(result.best_move, 3);
+}
+
+#[test]
+fn progressive_bias_guides_the_search_with_the_evaluation() {
+    // Rollouts to the end, and an exact evaluation as the prior only: with few iterations the
+    // prior finds every winning move, plain UCT does not.
+    let config = iterations(60).with_solver(false);
+    let right = |config: &MctsConfig| {
+        [17, 18, 19, 21, 22, 23, 25, 26, 27]
+            .iter()
+            .filter(|&&stones| {
+                let result = Mcts::new(config.clone())
+                    .search(&Nim::new(stones), &NimEvaluator, &Limits::default(), |_| {})
+                    .unwrap();
+                result.best_move == stones % 4
+            })
+            .count()
+    };
+    assert_eq!(right(&config.clone().with_prior_weight(10.0)), 9);
+    assert!(right(&config) < 9);
+}
+
+#[test]
+fn zero_limits_still_search_one_iteration() {
+    for threads in [1, 2] {
+        let config = iterations(0).with_threads(threads);
+        let result = Mcts::new(config)
+            .search(&Nim::new(10), &NimEvaluator, &Limits::nodes(0), |_| {})
+            .unwrap();
+        assert_eq!(result.iterations, threads as u64);
+        assert!((1..=3).contains(&result.best_move));
+    }
+}
+
+#[test]
+fn a_node_stays_small() {
+    // The figure the configuration's documentation gives for the node budget's memory.
+    assert!(core::mem::size_of::<super::tree::Node<u8>>() <= 44);
+}
