@@ -1,13 +1,15 @@
 //! Game-tree search for any game: implement [`Game`] for your rules and an [`Evaluator`] for
 //! your positions, and every search of this crate works on them.
 //!
-//! [`best_move`] picks a move in one call; a [`Searcher`] runs iterative-deepening alpha-beta with principal variation search,
-//! aspiration windows, a lock-free transposition table, null-move pruning, late-move
-//! reductions, killer and history ordering, quiescence search and check extensions, each
-//! switchable in its [`Config`]; limits by depth, nodes, soft and hard time and a [`StopFlag`];
-//! Lazy SMP threads; and two team models: two-player negamax and paranoid search for 2 to 6
-//! players ([`Mode`]). [`perft`] and [`divide`] count the move tree of any game;
-//! [`retrograde::solve`] solves a whole, perfectly indexed state space backwards from its ends.
+//! [`best_move`] picks a move in one call; a [`Searcher`] runs iterative-deepening alpha-beta
+//! with principal variation search, aspiration windows, a lock-free transposition table,
+//! null-move pruning, late-move reductions, killer and history ordering, quiescence search and
+//! check extensions, each switchable in its [`Config`]; limits by depth, nodes, soft and hard
+//! time and a [`StopFlag`]; Lazy SMP threads; and two team models: two-player negamax and
+//! paranoid search for 2 to 6 players ([`Mode`]). [`multiplayer`] has max^n and best-reply
+//! search, [`mcts`] Monte Carlo tree search for 2 to 6 players. [`perft`] and [`divide`] count
+//! the move tree of any game; [`retrograde::solve`] solves a whole, perfectly indexed state
+//! space backwards from its ends.
 //!
 //! A whole game in a few lines: a race to 21, each player adding 1, 2 or 3; whoever reaches
 //! 21 wins.
