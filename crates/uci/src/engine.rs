@@ -30,6 +30,8 @@ const MAX_HASH_MIB: usize = 4096;
 /// The smallest table, the engine's last resort when memory runs short.
 const MIN_HASH_MIB: usize = 1;
 const MAX_THREADS: usize = 64;
+/// The most lines `MultiPV` reports (more than any position has legal moves).
+const MAX_MULTIPV: usize = 256;
 /// The largest `Move Overhead`, in milliseconds.
 const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 /// Plies searched beyond a mate's own length before `go mate N` without another limit gives up.
@@ -77,6 +79,7 @@ pub struct Engine {
     threads: usize,
     chess960: bool,
     move_overhead: Duration,
+    multipv: usize,
     output: Output,
 }
 
@@ -93,6 +96,7 @@ impl Engine {
             threads,
             chess960: false,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
+            multipv: 1,
             output,
         }
     }
@@ -198,6 +202,9 @@ impl Engine {
                 self.say("option name Clear Hash type button");
                 self.say("option name Ponder type check default false");
                 self.say(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
+                self.say(&format!(
                     "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
                     DEFAULT_MOVE_OVERHEAD.as_millis()
                 ));
@@ -301,6 +308,10 @@ impl Engine {
                 }
             }
             "ponder" => {}
+            "multipv" => match number(MAX_MULTIPV) {
+                Some(lines) => self.multipv = lines,
+                None => self.complain(format!("MultiPV takes a number from 1 to {MAX_MULTIPV}")),
+            },
             "move overhead" => match value.and_then(|v| v.trim().parse::<u64>().ok()) {
                 Some(ms) if ms <= MAX_MOVE_OVERHEAD_MS => {
                     self.move_overhead = Duration::from_millis(ms);
@@ -356,13 +367,17 @@ impl Engine {
         {
             limits.depth = Some(2 * moves + MATE_DEPTH_MARGIN);
         }
-        let root_moves = self.root_moves(&go.search_moves);
+        let mut root_moves = self.root_moves(&go.search_moves);
+        if self.multipv > 1 && root_moves.is_empty() {
+            root_moves = board.legal_moves().to_vec();
+        }
         let search = Search {
             board,
             history: self.game.earlier_hashes().to_vec(),
             limits,
             mate: go.mate,
             root_moves,
+            multipv: self.multipv,
             chess960: self.chess960,
             output: Arc::clone(&self.output),
         };
@@ -449,6 +464,8 @@ struct Search {
     mate: Option<u32>,
     /// `searchmoves`: the root moves to choose among; empty for all.
     root_moves: Vec<Move>,
+    /// `MultiPV`: how many best lines to report (more than one ranks every root move).
+    multipv: usize,
     chess960: bool,
     output: Output,
 }
@@ -517,20 +534,20 @@ impl Search {
         searcher.search(board, &Evaluation, limits, &self.history, report)
     }
 
-    /// `go searchmoves`: the best of the given root moves, by searching the position after
-    /// each of them in rounds of growing depth until a limit ends them; the last complete
-    /// round decides (the first one always completes). Round `d` reports depth `d` (the
-    /// children are searched `d` plies deep).
+    /// `go searchmoves` and `MultiPV`: the root moves ranked by searching the position after
+    /// each of them, in rounds of growing depth until a limit ends them (the first round always
+    /// completes); each round writes the best `multipv` lines, and the last complete round
+    /// decides. Round `d` reports depth `d` (the children are searched `d` plies deep).
     fn search_among(&self, searcher: &mut Searcher) -> Result<SearchResult<Move>, SearchError> {
         let start = Instant::now();
         let stop = self.limits.stop.clone().unwrap_or_default();
         let mut best: Option<SearchResult<Move>> = None;
         let mut nodes = 0;
-        for depth in 1..=self
+        let max_depth = self
             .limits
             .depth
-            .unwrap_or(plyforge_search::score::MAX_PLY as u32 - 1)
-        {
+            .unwrap_or(plyforge_search::score::MAX_PLY as u32 - 1);
+        for depth in 1..=max_depth {
             let past_soft = self
                 .limits
                 .soft_time
@@ -539,7 +556,8 @@ impl Search {
             if best.is_some() && (stop.is_stopped() || past_soft || out_of_nodes) {
                 break;
             }
-            let mut round: Option<SearchResult<Move>> = None;
+            // Every root move's score and line in this round.
+            let mut lines: Vec<(Score, Vec<Move>, u32)> = Vec::new();
             for &mv in &self.root_moves {
                 let mut child = self.board;
                 child.play(mv);
@@ -573,35 +591,44 @@ impl Search {
                     return Ok(best);
                 }
                 pv.insert(0, mv);
-                if round.as_ref().is_none_or(|round| score > round.score) {
-                    round = Some(SearchResult {
-                        best_move: mv,
-                        score,
-                        depth,
-                        seldepth,
-                        pv,
-                        nodes,
-                        time: start.elapsed(),
-                        stopped: false,
-                    });
-                }
+                lines.push((score, pv, seldepth));
             }
-            let round = round.expect("searchmoves holds at least one move");
+            // Best first; equal scores keep the order of the root moves.
+            lines.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
             let elapsed = start.elapsed();
-            (self.output)(&info_line(
-                &Info {
-                    depth,
-                    seldepth: round.seldepth,
-                    score: round.score,
-                    nodes,
-                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64,
-                    hashfull: 0,
-                    time: elapsed,
-                    pv: &round.pv,
-                },
-                self.chess960,
-            ));
-            best = Some(round);
+            let multipv = self.multipv.max(1);
+            for (rank, (score, pv, seldepth)) in lines.iter().take(multipv).enumerate() {
+                let line = info_line(
+                    &Info {
+                        depth,
+                        seldepth: *seldepth,
+                        score: *score,
+                        nodes,
+                        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64,
+                        hashfull: 0,
+                        time: elapsed,
+                        pv,
+                    },
+                    self.chess960,
+                );
+                let line = if multipv > 1 {
+                    line.replacen("info depth", &format!("info multipv {} depth", rank + 1), 1)
+                } else {
+                    line
+                };
+                (self.output)(&line);
+            }
+            let (score, pv, seldepth) = lines.swap_remove(0);
+            best = Some(SearchResult {
+                best_move: pv[0],
+                score,
+                depth,
+                seldepth,
+                pv,
+                nodes,
+                time: elapsed,
+                stopped: false,
+            });
         }
         Ok(best.expect("the first round always completes"))
     }

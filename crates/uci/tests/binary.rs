@@ -340,3 +340,39 @@ fn bench_prints_a_deterministic_signature() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn multipv_reports_distinct_first_moves() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let options = engine.until(SECOND, |line| line == "uciok");
+    assert!(
+        options
+            .iter()
+            .any(|line| line.starts_with("option name MultiPV type spin"))
+    );
+    engine.send("setoption name MultiPV value 3");
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let lines = engine.until(5 * SECOND, |line| line.starts_with("bestmove "));
+    let last_depth: Vec<&String> = lines
+        .iter()
+        .filter(|line| line.starts_with("info multipv ") && line.contains(" depth 3 "))
+        .collect();
+    assert_eq!(last_depth.len(), 3, "{lines:?}");
+    let first_moves: std::collections::HashSet<&str> = last_depth
+        .iter()
+        .map(|line| {
+            line.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(first_moves.len(), 3, "{last_depth:?}");
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(last_depth[0].contains(&format!(" pv {best}")), "{lines:?}");
+    engine.quit();
+}
