@@ -97,9 +97,59 @@ static TABLES: [[(i32, i32); 64]; 6] = {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Evaluation;
 
+/// The terms of an evaluation, from White's view in centipawns: what [`Evaluation::trace`]
+/// returns for a UCI `eval` or a user who wants to see why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EvaluationTrace {
+    /// Material: (middlegame, endgame).
+    pub material: (i32, i32),
+    /// Piece placement (the piece-square tables): (middlegame, endgame).
+    pub placement: (i32, i32),
+    /// The game phase, from 0 (bare kings and pawns) to [`EvaluationTrace::FULL_PHASE`] (all
+    /// pieces on the board): the middlegame's weight in the blend.
+    pub phase: i32,
+    /// The blended score: what [`Evaluation::white_score`] returns.
+    pub score: Score,
+}
+
+impl EvaluationTrace {
+    /// The phase of the start position's material.
+    pub const FULL_PHASE: i32 = FULL_PHASE;
+}
+
 impl Evaluation {
-    /// The score from White's view in centipawns.
-    pub fn white_score(board: &Board) -> Score {
+    /// The terms of the evaluation of `board`; their blend is [`Evaluation::white_score`].
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, Evaluation};
+    /// let board: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse()?;
+    /// let trace = Evaluation::trace(&board);
+    /// assert_eq!(trace.material, (950, 1000));
+    /// assert_eq!(trace.score, Evaluation::white_score(&board));
+    /// # Ok::<(), plyforge_chess::FenError>(())
+    /// ```
+    pub fn trace(board: &Board) -> EvaluationTrace {
+        let mut material = (0, 0);
+        for color in Color::ALL {
+            let sign = color.fold(1, -1);
+            for role in Role::ALL {
+                let count = board.bits(color, role).count_ones() as i32;
+                material.0 += sign * count * MATERIAL[role.index()].0;
+                material.1 += sign * count * MATERIAL[role.index()].1;
+            }
+        }
+        let (total, phase) = Self::blend_parts(board);
+        EvaluationTrace {
+            material,
+            placement: (total.0 - material.0, total.1 - material.1),
+            phase,
+            score: Self::white_score(board),
+        }
+    }
+
+    /// The middlegame and endgame sums of the tables, and the phase.
+    #[inline]
+    fn blend_parts(board: &Board) -> ((i32, i32), i32) {
         let (mut middle, mut end, mut phase) = (0, 0, 0);
         for color in Color::ALL {
             let sign = color.fold(1, -1);
@@ -117,7 +167,12 @@ impl Evaluation {
                 }
             }
         }
-        let phase = phase.min(FULL_PHASE);
+        ((middle, end), phase.min(FULL_PHASE))
+    }
+
+    /// The score from White's view in centipawns.
+    pub fn white_score(board: &Board) -> Score {
+        let ((middle, end), phase) = Self::blend_parts(board);
         (middle * phase + end * (FULL_PHASE - phase)) / FULL_PHASE
     }
 }

@@ -236,6 +236,16 @@ impl Engine {
             }
             Command::Eval => {
                 let board = self.board();
+                let trace = plyforge_chess::Evaluation::trace(board);
+                let pair = |(middle, end): (i32, i32)| format!("{middle} mg {end} eg");
+                self.say(&format!(
+                    "info string eval (White's view, cp): material {}, placement {}, phase {} of {}, total {}",
+                    pair(trace.material),
+                    pair(trace.placement),
+                    trace.phase,
+                    plyforge_chess::EvaluationTrace::FULL_PHASE,
+                    trace.score
+                ));
                 let score = Evaluation.evaluate(board, board.side_to_move() as usize);
                 self.say(&format!("info string eval {score} cp (side to move)"));
             }
