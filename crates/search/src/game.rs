@@ -120,9 +120,8 @@ pub trait Game: Clone + Send + 'static {
     /// The [`Game::hash`] of the position after `mv`, if the game can tell without playing it
     /// (e.g. from incremental Zobrist keys). A game that gives it has the transposition-table
     /// buckets of all children of a node asked for at once, as soon as the moves are generated,
-    /// so that the children's probes find them in the cache (Connect Four to depth 12, against
-    /// the next child's bucket only: 1.12-1.22 times less time with the `minimax` crate's
-    /// techniques, 0.95-1.15 with every technique; docs/search.md). Without it (`None`, the default) a copy-make game has
+    /// so that the children's probes find them in the cache (what it gains depends on the game
+    /// and the table size: docs/search.md). Without it (`None`, the default) a copy-make game has
     /// each child built one move early for its bucket, and a make/unmake game ([`Game::UNDO`])
     /// has no prefetch. It must equal `hash()` after `play(mv)`.
     #[inline]
