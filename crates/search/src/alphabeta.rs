@@ -123,7 +123,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// Plays `mv`, searches it (null window first unless `full_window`, reduced by `reduction`
     /// first, re-searching as PVS and LMR require), takes it back, returns its score. Always
     /// inlined: the compiler's own choice stops inlining it at its third call site, and a call
-    /// per child costs the node loops measurably (docs/search-history.md).
+    /// per child costs the node loops measurably (docs/measurements.md).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn search_move(

@@ -121,7 +121,7 @@ pub trait Game: Clone + Send + 'static {
     /// (e.g. from incremental Zobrist keys). A game that gives it has the transposition-table
     /// buckets of all children of a node asked for at once, as soon as the moves are generated,
     /// so that the children's probes find them in the cache (what it gains depends on the game
-    /// and the table size: docs/search.md). Without it (`None`, the default) a copy-make game has
+    /// and the table size: docs/measurements.md). Without it (`None`, the default) a copy-make game has
     /// each child built one move early for its bucket, and a make/unmake game ([`Game::UNDO`])
     /// has no prefetch. It must equal `hash()` after `play(mv)`.
     #[inline]
