@@ -84,6 +84,6 @@ pub use game::{Evaluator, Game, Outcome};
 pub use limits::{Limits, StopFlag};
 pub use moves::{ArrayVec, MoveBuffer, MoveList};
 pub use perft::{divide, perft};
-pub use report::{Info, SearchError, SearchResult};
+pub use report::{Info, ScoreBound, SearchError, SearchResult};
 pub use score::Score;
 pub use search::{MAX_PLAYERS, Searcher, best_move};

@@ -16,6 +16,9 @@ pub struct Info<'a, M> {
     pub seldepth: u32,
     /// The score for the player to move at the root (for paranoid: the root player).
     pub score: Score,
+    /// Whether `score` is the iteration's value or, in a report sent when an aspiration window
+    /// failed, only a bound on it (the iteration then goes on with a wider window).
+    pub bound: ScoreBound,
     /// Nodes searched so far, all threads.
     pub nodes: u64,
     /// Nodes per second so far.
@@ -26,6 +29,17 @@ pub struct Info<'a, M> {
     pub time: Duration,
     /// The principal variation, legal from the root.
     pub pv: &'a [M],
+}
+
+/// How a reported score bounds the value it stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScoreBound {
+    /// The value of a completed iteration.
+    Exact,
+    /// The value is at least the score: the search failed high of its aspiration window.
+    Lower,
+    /// The value is at most the score: the search failed low of its aspiration window.
+    Upper,
 }
 
 /// The result of a search: the last completed iteration.
@@ -74,6 +88,7 @@ impl<M> SearchResult<M> {
             depth: self.depth,
             seldepth: self.seldepth,
             score: self.score,
+            bound: ScoreBound::Exact,
             nodes: self.nodes,
             nps: (self.nodes as f64 / self.time.as_secs_f64().max(1e-9)) as u64,
             hashfull,

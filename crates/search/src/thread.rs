@@ -14,7 +14,7 @@ use crate::config::{Config, Mode};
 use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
 use crate::ordering::Ordering;
-use crate::report::{Info, SearchResult};
+use crate::report::{Info, ScoreBound, SearchResult};
 use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
 use crate::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as MemoryOrder};
@@ -237,8 +237,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.stopped
     }
 
-    /// Searches the root to `depth` with aspiration windows around `previous`.
-    fn search_root(&mut self, root: &mut G, depth: u32, previous: Option<Score>) -> Score {
+    /// Searches the root to `depth` with aspiration windows around `previous`; the main thread
+    /// reports each failed window with its bound.
+    fn search_root(
+        &mut self,
+        root: &mut G,
+        depth: u32,
+        previous: Option<Score>,
+        report: &mut dyn FnMut(&Info<'_, G::Move>),
+    ) -> Score {
         let config = self.config;
         let mut delta = config.aspiration_window.max(1);
         let (mut alpha, mut beta) = match previous {
@@ -258,16 +265,48 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if self.aborted() {
                 return score;
             }
-            if score <= alpha && alpha > -INFINITY {
+            let bound = if score <= alpha && alpha > -INFINITY {
                 beta = (alpha + beta) / 2;
                 alpha = score.saturating_sub(delta).max(-INFINITY);
+                ScoreBound::Upper
             } else if score >= beta && beta < INFINITY {
                 beta = score.saturating_add(delta).min(INFINITY);
+                ScoreBound::Lower
             } else {
                 return score;
+            };
+            if self.is_main {
+                self.report_bound(depth, score, bound, report);
             }
             delta = delta.saturating_mul(2);
         }
+    }
+
+    /// Reports a failed aspiration window: its score as a bound, and the line searched so far.
+    fn report_bound(
+        &self,
+        depth: u32,
+        score: Score,
+        bound: ScoreBound,
+        report: &mut dyn FnMut(&Info<'_, G::Move>),
+    ) {
+        let pv: Vec<G::Move> = self.pv[..self.pv_len[0]]
+            .iter()
+            .map_while(|mv| *mv)
+            .collect();
+        let time = self.shared.start.elapsed();
+        let nodes = self.nodes + self.shared.helper_nodes.load(MemoryOrder::Relaxed);
+        report(&Info {
+            depth,
+            seldepth: self.seldepth as u32,
+            score,
+            bound,
+            nodes,
+            nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
+            hashfull: self.shared.tt.hashfull(),
+            time,
+            pv: &pv,
+        });
     }
 
     /// Iterative deepening from the root, returning the last completed iteration. The main
@@ -308,7 +347,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             // Look at the limits at the iteration's first node (a node limit may be reached).
             self.next_poll = 0;
             self.seldepth = 0;
-            let score = self.search_root(&mut root, search_depth, previous);
+            let score = self.search_root(&mut root, search_depth, previous, report);
             if self.aborted() {
                 break;
             }

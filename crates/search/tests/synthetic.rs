@@ -5,7 +5,8 @@
 
 use plyforge_search::score::{EVAL_LIMIT, Score, loss_in, win_in};
 use plyforge_search::{
-    Config, Evaluator, Game, Limits, Mode, MoveList, Outcome, SearchError, Searcher, StopFlag,
+    Config, Evaluator, Game, Limits, Mode, MoveList, Outcome, ScoreBound, SearchError, Searcher,
+    StopFlag,
 };
 use proptest::prelude::*;
 
@@ -732,4 +733,43 @@ fn hard_time_limit_ends_the_search() {
         .unwrap();
     assert!(result.stopped);
     check_pv_legal(&root, &result.pv);
+}
+
+/// A failed aspiration window is reported with its bound, and the bound holds: at each depth,
+/// the completed iteration's value is at least a `Lower` report's score and at most an `Upper`
+/// one's (fail-soft bounds). Over many trees with a narrow window some windows do fail.
+#[test]
+fn failed_aspiration_windows_are_reported_with_bounds_that_hold() {
+    let config = Config {
+        tt_mib: 1,
+        aspiration_window: 1,
+        ..Config::exact()
+    };
+    let mut bounds_seen = 0;
+    for seed in 0..60 {
+        let tree = Tree::new(seed, 2, MAX_CHILDREN);
+        if children(&tree).is_empty() {
+            continue;
+        }
+        let mut reports = Vec::new();
+        Searcher::new(config.clone())
+            .search(&tree, &TreeEval, &Limits::depth(7), &[], |info| {
+                reports.push((info.depth, info.score, info.bound));
+            })
+            .unwrap();
+        for &(depth, score, bound) in &reports {
+            let exact = reports
+                .iter()
+                .find(|&&(d, _, b)| d == depth && b == ScoreBound::Exact)
+                .map(|&(_, s, _)| s);
+            let Some(exact) = exact else { continue };
+            match bound {
+                ScoreBound::Exact => {}
+                ScoreBound::Lower => assert!(exact >= score, "seed {seed} depth {depth}"),
+                ScoreBound::Upper => assert!(exact <= score, "seed {seed} depth {depth}"),
+            }
+            bounds_seen += usize::from(bound != ScoreBound::Exact);
+        }
+    }
+    assert!(bounds_seen > 10, "{bounds_seen} failed windows reported");
 }

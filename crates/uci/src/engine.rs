@@ -14,7 +14,8 @@ use crate::time::{DEFAULT_MOVE_OVERHEAD, limits_for, ponder_limits};
 use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
 use plyforge_search::score::plies_to_end;
 use plyforge_search::{
-    Config, Evaluator, Info, Limits, Score, SearchError, SearchResult, Searcher, StopFlag, divide,
+    Config, Evaluator, Info, Limits, Score, ScoreBound, SearchError, SearchResult, Searcher,
+    StopFlag, divide,
 };
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -537,7 +538,8 @@ impl Search {
                 plies_to_end(info.score)
                     .is_some_and(|plies| plies > 0 && (plies + 1) / 2 <= moves as i32)
             };
-            if self.mate.is_some_and(mated_within)
+            if info.bound == ScoreBound::Exact
+                && self.mate.is_some_and(mated_within)
                 && let Some(stop) = &self.limits.stop
             {
                 stop.stop();
@@ -615,6 +617,7 @@ impl Search {
                         depth,
                         seldepth: *seldepth,
                         score: *score,
+                        bound: ScoreBound::Exact,
                         nodes,
                         nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64,
                         hashfull: 0,
@@ -654,10 +657,16 @@ fn search_config(hash_mib: usize, threads: usize) -> Config {
     }
 }
 
-/// The `info` line for a completed iteration.
+/// The `info` line of a progress report: a completed iteration, or a failed aspiration window
+/// (its score marked `lowerbound` or `upperbound`).
 pub fn info_line(info: &Info<'_, Move>, chess960: bool) -> String {
+    let bound = match info.bound {
+        ScoreBound::Exact => "",
+        ScoreBound::Lower => " lowerbound",
+        ScoreBound::Upper => " upperbound",
+    };
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv",
+        "info depth {} seldepth {} score {}{bound} nodes {} nps {} hashfull {} time {} pv",
         info.depth,
         info.seldepth,
         uci_score(info.score),
