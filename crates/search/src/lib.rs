@@ -83,7 +83,7 @@ pub use config::{Config, Mode, TableSizeError};
 pub use game::{Evaluator, Game, Outcome};
 pub use limits::{Limits, StopFlag};
 pub use moves::{ArrayVec, MoveBuffer, MoveList};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_until};
 pub use report::{Info, ScoreBound, SearchError, SearchResult};
 pub use score::Score;
 pub use search::{MAX_PLAYERS, Searcher, best_move};

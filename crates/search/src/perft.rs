@@ -3,6 +3,7 @@
 //! counted in bulk through [`Game::count_moves`].
 
 use crate::game::Game;
+use crate::limits::StopFlag;
 use crate::moves::MoveBuffer;
 
 /// The number of leaves of the move tree of `game`, `depth` plies deep.
@@ -16,7 +17,21 @@ use crate::moves::MoveBuffer;
 /// assert_eq!(perft(&Nim::new(4), 2), 3 + 2 + 1);
 /// ```
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
-    perft_in_place(&mut game.clone(), depth)
+    perft_in_place(&mut game.clone(), depth, None)
+}
+
+/// [`perft`] that ends early when `stop` is raised (it looks at interior nodes): `None` then.
+///
+/// ```
+/// use plyforge_search::{nim::Nim, perft_until, StopFlag};
+/// let stop = StopFlag::new();
+/// assert_eq!(perft_until(&Nim::new(4), 2, &stop), Some(6));
+/// stop.stop();
+/// assert_eq!(perft_until(&Nim::new(40), 12, &stop), None);
+/// ```
+pub fn perft_until<G: Game>(game: &G, depth: u32, stop: &StopFlag) -> Option<u64> {
+    let nodes = perft_in_place(&mut game.clone(), depth, Some(stop));
+    (!stop.is_stopped()).then_some(nodes)
 }
 
 /// Perft split by root move: each legal move with the leaf count below it, in generation order.
@@ -39,23 +54,26 @@ pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
                 if depth == 0 {
                     1
                 } else {
-                    perft_child(&mut game, mv, depth - 1)
+                    perft_child(&mut game, mv, depth - 1, None)
                 },
             )
         })
         .collect()
 }
 
-fn perft_in_place<G: Game>(game: &mut G, depth: u32) -> u64 {
+fn perft_in_place<G: Game>(game: &mut G, depth: u32, stop: Option<&StopFlag>) -> u64 {
     match depth {
         0 => 1,
         1 => game.count_moves(),
         _ => {
+            if stop.is_some_and(StopFlag::is_stopped) {
+                return 0;
+            }
             let mut moves = G::Moves::default();
             game.generate_moves(&mut moves);
             let mut nodes = 0;
             for &mv in moves.as_slice() {
-                nodes += perft_child(game, mv, depth - 1);
+                nodes += perft_child(game, mv, depth - 1, stop);
             }
             nodes
         }
@@ -65,15 +83,15 @@ fn perft_in_place<G: Game>(game: &mut G, depth: u32) -> u64 {
 /// Plays `mv`, counts below it, and leaves `game` as it was: by undo where the game has it,
 /// otherwise on a copy.
 #[inline]
-fn perft_child<G: Game>(game: &mut G, mv: G::Move, depth: u32) -> u64 {
+fn perft_child<G: Game>(game: &mut G, mv: G::Move, depth: u32, stop: Option<&StopFlag>) -> u64 {
     if G::UNDO {
         game.play(mv);
-        let nodes = perft_in_place(game, depth);
+        let nodes = perft_in_place(game, depth, stop);
         game.undo(mv);
         nodes
     } else {
         let mut child = game.clone();
         child.play(mv);
-        perft_in_place(&mut child, depth)
+        perft_in_place(&mut child, depth, stop)
     }
 }

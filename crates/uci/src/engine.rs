@@ -15,7 +15,7 @@ use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
 use plyforge_search::score::plies_to_end;
 use plyforge_search::{
     Config, Evaluator, Info, Limits, Score, ScoreBound, SearchError, SearchResult, Searcher,
-    StopFlag, divide,
+    StopFlag, divide, perft_until,
 };
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -253,19 +253,7 @@ impl Engine {
                 self.say(&format!("info string eval {score} cp (side to move)"));
             }
             Command::Bench(depth) => self.bench(depth.unwrap_or(DEFAULT_BENCH_DEPTH)),
-            Command::Perft(depth) => {
-                let split = divide(self.board(), depth.max(1));
-                let mut total = 0;
-                for (mv, nodes) in &split {
-                    let nodes = if depth == 0 { 1 } else { *nodes };
-                    self.say(&format!("{}: {nodes}", mv.to_uci(self.chess960)));
-                    total += nodes;
-                }
-                self.say(&format!(
-                    "Nodes searched: {}",
-                    if depth == 0 { 1 } else { total }
-                ));
-            }
+            Command::Perft(depth) => self.perft(depth),
             Command::IsReady
             | Command::Stop
             | Command::PonderHit
@@ -402,6 +390,45 @@ impl Engine {
             stop,
             thread,
             after_ponder_hit,
+        });
+    }
+
+    /// `perft`/`go perft`: the divide, one root move at a time, then `Nodes searched: N`, on
+    /// the search thread, so that `isready` is answered meanwhile and `stop` or `quit` end it
+    /// at once.
+    fn perft(&mut self, depth: u32) {
+        let Some(searcher) = self.searcher.take() else {
+            return self.complain("no searcher available");
+        };
+        let stop = StopFlag::new();
+        let flag = stop.clone();
+        let board = *self.board();
+        let output = Arc::clone(&self.output);
+        let chess960 = self.chess960;
+        let thread = std::thread::spawn(move || {
+            // Depth 0 counts the position itself, with no root move to divide by.
+            let (mut total, root_moves) = if depth == 0 {
+                (1, Vec::new())
+            } else {
+                (0, divide(&board, 1))
+            };
+            for (mv, _) in root_moves {
+                let mut child = board;
+                child.play(mv);
+                let Some(nodes) = perft_until(&child, depth - 1, &flag) else {
+                    output("info string perft stopped");
+                    return searcher;
+                };
+                output(&format!("{}: {nodes}", mv.to_uci(chess960)));
+                total += nodes;
+            }
+            output(&format!("Nodes searched: {total}"));
+            searcher
+        });
+        self.running = Some(RunningSearch {
+            stop,
+            thread,
+            after_ponder_hit: None,
         });
     }
 

@@ -376,3 +376,27 @@ fn multipv_reports_distinct_first_moves() {
     assert!(last_depth[0].contains(&format!(" pv {best}")), "{lines:?}");
     engine.quit();
 }
+
+#[test]
+fn perft_runs_beside_the_input_and_stops_on_request() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go perft 3");
+    let lines = engine.until(5 * SECOND, |line| line.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 8902");
+    assert_eq!(lines.iter().filter(|line| line.contains(": ")).count(), 21);
+    engine.send("perft 0");
+    let lines = engine.until(SECOND, |line| line.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 1");
+    // A perft of minutes: isready is answered meanwhile, and stop ends it.
+    engine.send("go perft 9");
+    engine.ready(SECOND);
+    // Well into the first root move's subtree (billions of nodes) before the stop.
+    std::thread::sleep(Duration::from_millis(300));
+    let stopped = Instant::now();
+    engine.send("stop");
+    engine.until(SECOND, |line| line == "info string perft stopped");
+    assert!(stopped.elapsed() < Duration::from_millis(500));
+    engine.ready(SECOND);
+    engine.quit();
+}
