@@ -20,18 +20,24 @@ fn take(lines: &Arc<Mutex<Vec<String>>>) -> Vec<String> {
 
 /// Waits, as a GUI does, until the search has answered with `bestmove`.
 fn wait_for_bestmove(lines: &Arc<Mutex<Vec<String>>>) {
+    wait_for(lines, "bestmove ");
+}
+
+/// Waits until a line starting with `prefix` has been written (searches and perft run on a
+/// thread of their own).
+fn wait_for(lines: &Arc<Mutex<Vec<String>>>, prefix: &str) {
     for _ in 0..6000 {
         if lines
             .lock()
             .unwrap()
             .iter()
-            .any(|line| line.starts_with("bestmove "))
+            .any(|line| line.starts_with(prefix))
         {
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    panic!("no bestmove within a minute");
+    panic!("no {prefix:?} line within a minute");
 }
 
 fn bestmove(lines: &[String]) -> &str {
@@ -140,6 +146,7 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
 fn perft_command_counts_the_start_position() {
     let (mut engine, lines) = engine();
     engine.handle_line("perft 3");
+    wait_for(&lines, "Nodes searched");
     let lines = take(&lines);
     assert_eq!(lines.len(), 21);
     assert_eq!(lines.last().unwrap(), "Nodes searched: 8902");
@@ -151,10 +158,12 @@ fn chess960_castling_is_written_king_takes_rook() {
     engine.handle_line("setoption name UCI_Chess960 value true");
     engine.handle_line("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     engine.handle_line("perft 1");
+    wait_for(&lines, "Nodes searched");
     let said = take(&lines);
     assert!(said.iter().any(|l| l == "e1h1: 1"), "{said:?}");
     engine.handle_line("setoption name UCI_Chess960 value false");
     engine.handle_line("perft 1");
+    wait_for(&lines, "Nodes searched");
     assert!(take(&lines).iter().any(|l| l == "e1g1: 1"));
 }
 
