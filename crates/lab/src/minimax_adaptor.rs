@@ -194,3 +194,16 @@ impl minimax::Evaluator for MinimaxEvalWithPass {
         MinimaxEval.evaluate(state)
     }
 }
+
+/// Every sequence of `plies` columns of the 7x6 board, 1-based ("111" to "777" for 3): the
+/// openings of the matches.
+pub fn openings(plies: usize) -> Vec<String> {
+    let mut openings = vec![String::new()];
+    for _ in 0..plies {
+        openings = openings
+            .iter()
+            .flat_map(|opening| (1..=7).map(move |column| format!("{opening}{column}")))
+            .collect();
+    }
+    openings
+}

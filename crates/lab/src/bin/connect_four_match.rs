@@ -25,7 +25,7 @@ use plyforge_connect_four::ThreatEvaluator;
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::minimax_adaptor::{
     Board, MINIMAX_NULL_MOVE_REDUCTION, MinimaxEval, MinimaxEvalWithPass, TT_MIB,
-    equivalent_config, minimax_full_options, minimax_options,
+    equivalent_config, minimax_full_options, minimax_options, openings,
 };
 use plyforge_lab::progress;
 use plyforge_lab::techniques::{TECHNIQUES, technique_mut};
@@ -115,18 +115,6 @@ where
     }
 }
 
-/// Every sequence of [`OPENING_PLIES`] columns, 1-based ("111" to "777").
-fn openings() -> Vec<String> {
-    let mut openings = vec![String::new()];
-    for _ in 0..OPENING_PLIES {
-        openings = openings
-            .iter()
-            .flat_map(|opening| (1..=COLUMNS).map(move |column| format!("{opening}{column}")))
-            .collect();
-    }
-    openings
-}
-
 /// Plays one game from `opening` (columns, 1-based), our engine as the first player or the
 /// second; returns our points (1, ½ or 0) and records both engines' depths.
 fn play(
@@ -188,7 +176,7 @@ fn run_match(
     let start = Instant::now();
     let mut points = Vec::new();
     let mut depths = [Vec::new(), Vec::new()];
-    let openings = openings();
+    let openings = openings(OPENING_PLIES);
     let progress = progress::bar(2 * openings.len() as u64, "games");
     for opening in openings {
         for ours_first in [true, false] {
@@ -283,7 +271,7 @@ fn main() -> ExitCode {
     println!(
         "Connect Four 7x6, {milliseconds} ms per move, {} openings of {OPENING_PLIES} plies x 2 \
          colours, {TT_MIB} MiB tables",
-        openings().len()
+        openings(OPENING_PLIES).len()
     );
     for (name, pairing) in names.iter().zip(pairings) {
         match pairing {

@@ -24,15 +24,12 @@
 
 use plyforge_connect_four::ThreatEvaluator;
 use plyforge_lab::match_score::MatchScore;
-use plyforge_lab::minimax_adaptor::{Board, MinimaxFour};
+use plyforge_lab::minimax_adaptor::{Board, MinimaxFour, openings};
 use plyforge_lab::progress;
 use plyforge_search::mcts::{Mcts, MctsConfig, Rollout};
 use plyforge_search::{Game, Limits, Outcome};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-
-/// Columns of the 7x6 board.
-const COLUMNS: u8 = 7;
 
 /// Settings from the command line.
 struct Options {
@@ -106,18 +103,6 @@ fn our_config(name: &str, exploration: f32, threads: usize) -> Result<MctsConfig
             "unknown configuration {name:?} (uct, decisive, eval, hints)"
         )),
     }
-}
-
-/// Every sequence of `plies` columns, 1-based.
-fn openings(plies: usize) -> Vec<String> {
-    let mut openings = vec![String::new()];
-    for _ in 0..plies {
-        openings = openings
-            .iter()
-            .flat_map(|opening| (1..=COLUMNS).map(move |column| format!("{opening}{column}")))
-            .collect();
-    }
-    openings
 }
 
 /// The other side: minimax's search (a fresh one per game) or ours.
