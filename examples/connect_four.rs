@@ -76,10 +76,7 @@ fn print_info(info: &Info<'_, u8>) {
 /// Every technique and a 64 MiB table. (A small, cache-resident part of the table for the
 /// depth-1 and depth-2 results no longer paid: docs/search-history.md.)
 fn engine_config() -> Config {
-    Config {
-        tt_mib: 64,
-        ..Config::default()
-    }
+    Config::default().with_tt_mib(64)
 }
 
 fn analyse(position: &str, depth: u32) -> Result<(), String> {

@@ -40,10 +40,7 @@ fn chess() -> Result<(), Box<dyn std::error::Error>> {
         nodes as f64 / seconds / 1e6
     );
     let game = GameHistory::default();
-    let mut searcher = Searcher::new(Config {
-        tt_mib: 64,
-        ..Config::default()
-    });
+    let mut searcher = Searcher::new(Config::default().with_tt_mib(64));
     let limits = Limits::time(CHESS_SEARCH_TIME, CHESS_SEARCH_TIME * 2);
     let result = searcher.search(
         game.board(),

@@ -132,18 +132,18 @@ impl Game for Board {
         Board::in_check(self)
     }
 
-    /// Not in check, and the side to move has a piece besides pawns and king (zugzwang is
-    /// common in pawn endings).
+    /// Passes where the side to move is not in check and has a piece besides pawns and king
+    /// (zugzwang is common in pawn endings).
     #[inline]
-    fn null_move_allowed(&self) -> bool {
+    fn visit_null_move<R>(&mut self, visit: impl FnOnce(&mut Self) -> R) -> Option<R> {
         let own = self.colors[self.side.index()];
         let pieces = own & !(self.roles[Role::Pawn as usize] | self.roles[Role::King as usize]);
-        pieces != 0 && !self.in_check()
-    }
-
-    #[inline]
-    fn play_null(&mut self) {
-        Board::play_null(self);
+        if pieces == 0 || self.in_check() {
+            return None;
+        }
+        let mut child = *self;
+        child.play_null();
+        Some(visit(&mut child))
     }
 
     #[inline]

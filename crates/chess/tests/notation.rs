@@ -238,9 +238,16 @@ fn outcomes() {
     // Where the game goes on, neither view sees an end.
     let start = Board::default();
     assert_eq!((start.outcome(), Game::outcome(&start)), (None, None));
-    assert!(!Game::null_move_allowed(
-        &"7k/p7/8/8/8/8/P7/K7 w - - 0 1".parse::<Board>().unwrap()
-    ));
+    // No null move in a pawn ending (zugzwang) or in check; one elsewhere, passing the turn.
+    let mut pawn_ending: Board = "7k/p7/8/8/8/8/P7/K7 w - - 0 1".parse().unwrap();
+    assert_eq!(pawn_ending.visit_null_move(|_| ()), None);
+    let mut in_check: Board = "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1".parse().unwrap();
+    assert_eq!(in_check.visit_null_move(|_| ()), None);
+    let mut rook_ending: Board = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap();
+    let before = rook_ending;
+    let after = rook_ending.visit_null_move(|child| child.to_string());
+    assert_eq!(after.as_deref(), Some("4k3/8/8/8/8/8/8/R3K3 b - - 1 1"));
+    assert_eq!(rook_ending, before);
     let mut history = GameHistory::default();
     for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
         history.play_uci(uci).unwrap();

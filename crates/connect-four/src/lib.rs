@@ -143,6 +143,21 @@ impl<G: Geometry<Bits = u64>> ConnectFour<G> {
     }
 }
 
+impl<G: Geometry<Bits = u64>> ConnectFour<G> {
+    /// The zugzwang guard of null-move pruning: passing is a sound test only while at least
+    /// half the board is empty; late in the game Connect Four is all zugzwang (whoever must
+    /// play under a threat loses).
+    pub fn null_move_allowed(&self) -> bool {
+        self.occupied.count_ones() * 2 < G::PLAYABLE.count_ones()
+    }
+
+    /// Passes the turn (not a move of the rules: the search's null move).
+    pub fn play_null(&mut self) {
+        self.current ^= self.occupied;
+        self.plies += 1;
+    }
+}
+
 impl<G: Geometry<Bits = u64>> Default for ConnectFour<G> {
     fn default() -> Self {
         Self::new()
@@ -226,16 +241,13 @@ impl<G: Geometry<Bits = u64>> Game for ConnectFour<G> {
         -(column as i32 * 2 - (G::FILES as i32 - 1)).abs()
     }
 
-    /// The zugzwang guard: passing is a sound test only while at least half the board is
-    /// empty; late in the game Connect Four is all zugzwang (whoever must play under a threat
-    /// loses).
-    fn null_move_allowed(&self) -> bool {
-        self.occupied.count_ones() * 2 < G::PLAYABLE.count_ones()
-    }
-
-    fn play_null(&mut self) {
-        self.current ^= self.occupied;
-        self.plies += 1;
+    fn visit_null_move<R>(&mut self, visit: impl FnOnce(&mut Self) -> R) -> Option<R> {
+        if !self.null_move_allowed() {
+            return None;
+        }
+        let mut child = *self;
+        child.play_null();
+        Some(visit(&mut child))
     }
 }
 

@@ -274,9 +274,6 @@ fn takes_and_blocks_wins_7x6() {
 /// Lazy SMP (two threads sharing the table) keeps the forced wins too.
 #[test]
 fn lazy_smp_keeps_forced_wins_4x4() {
-    let config = Config {
-        threads: 2,
-        ..Config::default()
-    };
+    let config = Config::default().with_threads(2);
     assert!(check_full_search_wins::<Columns4x4>(0..150, &config) > 10);
 }

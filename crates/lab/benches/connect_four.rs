@@ -111,28 +111,18 @@ fn minimax_parallel() -> minimax::ParallelSearch<MinimaxEval> {
 
 /// Our equivalent configuration on `threads` threads (Lazy SMP).
 fn equivalent_threads(threads: usize) -> Config {
-    Config {
-        threads,
-        ..equivalent_config()
-    }
+    equivalent_config().with_threads(threads)
 }
 
 /// Our default configuration (every technique) with the benchmark's table size.
 fn default_config() -> Config {
-    Config {
-        tt_mib: TT_MIB,
-        ..Config::default()
-    }
+    Config::default().with_tt_mib(TT_MIB)
 }
 
 /// Our counterpart of `minimax_iterative_ordering`: the equivalent configuration with killers
 /// and the history heuristic on.
 fn equivalent_ordering() -> Config {
-    Config {
-        killers: true,
-        history: true,
-        ..equivalent_config()
-    }
+    equivalent_config().with_killers(true).with_history(true)
 }
 
 fn ours(searcher: &mut Searcher, board: &Board, depth: u32) -> (u8, u64) {
@@ -343,11 +333,9 @@ fn print_summary() {
 
 /// The Lazy SMP configuration for `threads` threads.
 fn smp_config(threads: usize) -> Config {
-    Config {
-        threads,
-        tt_mib: SMP_TT_MIB,
-        ..default_config()
-    }
+    default_config()
+        .with_threads(threads)
+        .with_tt_mib(SMP_TT_MIB)
 }
 
 /// Prints the fastest time to depth, nodes and nodes/s with 1 and 2 threads per position.

@@ -60,10 +60,7 @@ fn bench_perft(c: &mut Criterion) {
 
 /// One search from scratch (a fresh table), returning the nodes searched.
 fn search(game: &TicTacChess) -> u64 {
-    let mut searcher = Searcher::new(Config {
-        tt_mib: 16,
-        ..Config::default()
-    });
+    let mut searcher = Searcher::new(Config::default().with_tt_mib(16));
     searcher
         .search(
             game,

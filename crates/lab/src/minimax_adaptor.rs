@@ -96,25 +96,20 @@ pub fn equivalent_config() -> Config {
 
 /// [`equivalent_config`] with a table of `table_mib` MiB.
 pub fn equivalent_config_with_table(table_mib: usize) -> Config {
-    Config {
-        tt_mib: table_mib,
-        lmr: false,
-        null_move: false,
-        killers: false,
-        history: false,
-        quiescence: false,
-        check_extension: false,
-        ..Config::default()
-    }
+    Config::default()
+        .with_tt_mib(table_mib)
+        .with_lmr(false)
+        .with_null_move(false)
+        .with_killers(false)
+        .with_history(false)
+        .with_quiescence(false)
+        .with_check_extension(false)
 }
 
 /// Our counterpart of `minimax::Negamax`: fixed-depth alpha-beta in the same centre-first
 /// order (our hint), nothing else.
 pub fn plain_config() -> Config {
-    Config {
-        order_hints: true,
-        ..Config::plain()
-    }
+    Config::plain().with_order_hints(true)
 }
 
 /// The game through the `minimax` crate's traits; with `PASS`, it also gives minimax a null

@@ -19,16 +19,19 @@ pub enum Mode {
 }
 
 /// The configuration of a [`Searcher`](crate::Searcher). Every technique can be switched off.
+/// Built from [`Config::default`] (or [`Config::exact`], [`Config::plain`]) with the `with_`
+/// methods; new fields may come in later versions, so it is not built as a struct literal.
 ///
 /// ```
 /// use plyforge_search::{Config, Mode};
-/// let config = Config { mode: Mode::Paranoid, tt_mib: 64, threads: 2, ..Config::default() };
+/// let config = Config::default().with_mode(Mode::Paranoid).with_tt_mib(64).with_threads(2);
 /// assert!(config.lmr && config.null_move);
 /// // Only the techniques that never change the value of a fixed-depth search:
 /// let exact = Config::exact();
 /// assert!(!exact.lmr && !exact.null_move && exact.tt);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Config {
     /// The team model.
     pub mode: Mode,
@@ -52,7 +55,8 @@ pub struct Config {
     pub aspiration: bool,
     /// The half-width of the first aspiration window, in evaluation units.
     pub aspiration_window: Score,
-    /// Null-move pruning, only where [`Game::null_move_allowed`](crate::Game::null_move_allowed).
+    /// Null-move pruning, only where [`Game::visit_null_move`](crate::Game::visit_null_move)
+    /// passes.
     pub null_move: bool,
     /// Late-move reductions of quiet moves ordered late.
     pub lmr: bool,
@@ -125,6 +129,40 @@ impl Config {
     }
 }
 
+/// `with_` methods, one per field: each returns the configuration with that field set.
+macro_rules! builder {
+    ($($name:ident($field:ident: $type:ty);)*) => {
+        impl Config {
+            $(
+                #[doc = concat!("This configuration with [`Config::", stringify!($field), "`] set.")]
+                #[must_use]
+                pub fn $name(mut self, $field: $type) -> Self {
+                    self.$field = $field;
+                    self
+                }
+            )*
+        }
+    };
+}
+
+builder! {
+    with_mode(mode: Mode);
+    with_tt_mib(tt_mib: usize);
+    with_threads(threads: usize);
+    with_iterative_deepening(iterative_deepening: bool);
+    with_tt(tt: bool);
+    with_pvs(pvs: bool);
+    with_aspiration(aspiration: bool);
+    with_aspiration_window(aspiration_window: Score);
+    with_null_move(null_move: bool);
+    with_lmr(lmr: bool);
+    with_killers(killers: bool);
+    with_history(history: bool);
+    with_order_hints(order_hints: bool);
+    with_quiescence(quiescence: bool);
+    with_check_extension(check_extension: bool);
+}
+
 /// The transposition table a configuration asks for cannot be allocated (more memory than the
 /// system gives the program). Returned by [`Searcher::try_new`](crate::Searcher::try_new) and
 /// [`MultiSearch::try_new`](crate::multiplayer::MultiSearch::try_new); the searcher then does
@@ -133,7 +171,7 @@ impl Config {
 /// ```
 /// use plyforge_search::{Config, Searcher, TableSizeError};
 /// // A pebibyte: beyond the address space of any machine this runs on.
-/// let config = Config { tt_mib: 1 << 30, ..Config::default() };
+/// let config = Config::default().with_tt_mib(1 << 30);
 /// assert_eq!(Searcher::try_new(config).err(), Some(TableSizeError { mib: 1 << 30 }));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

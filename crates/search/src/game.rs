@@ -4,8 +4,9 @@
 //!
 //! A simple game implements six methods (`player_to_move`, `generate_moves`, `play`, `outcome`,
 //! `hash`, `move_key`); everything else is an optional hook with a default that turns the matching
-//! technique off. The searches work by copy-make (`Clone` + `play`) unless the game sets
-//! [`Game::UNDO`] and implements [`Game::undo`], in which case they play and undo in place.
+//! technique off. Every search reaches a child position through [`Game::visit_child`]: by
+//! copy-make (`Clone` + `play`) by default, or in place where the game overrides it to play and
+//! take back, so a game that takes moves back has to write its own take-back to get there.
 
 use crate::moves::MoveBuffer;
 use crate::score::Score;
@@ -32,9 +33,12 @@ pub trait Game: Clone + Send + 'static {
     /// game's worst case, or a `Vec`.
     type Moves: MoveBuffer<Self::Move>;
 
-    /// Whether the searches should call [`Game::undo`] after [`Game::play`] instead of cloning
-    /// the position before each move. Set it when `undo` is cheaper than `clone`.
-    const UNDO: bool = false;
+    /// Whether [`Game::visit_child`] copies the position (the default). The alpha-beta search
+    /// then builds each child one move ahead, when it also has to be copied anyway, and starts
+    /// loading its table bucket early. Set it to `false` when you override `visit_child` to
+    /// play and take back in place: a copy made only for that would cost more than it saves.
+    /// It changes speed only, never a result.
+    const COPY_MAKE: bool = true;
 
     /// Whether the same position recurring is a draw (chess, TicTacChess). The searches then
     /// score a position that repeats one on the current search path, or one of the game's
@@ -60,12 +64,53 @@ pub trait Game: Clone + Send + 'static {
     /// Plays a legal move of the player to move.
     fn play(&mut self, mv: Self::Move);
 
-    /// Takes back `mv`, the last move played. Called only when [`Game::UNDO`] is `true`; the
-    /// default is never called.
-    #[inline]
-    fn undo(&mut self, mv: Self::Move) {
-        let _ = mv;
-        unreachable!("Game::undo called on a game that does not set Game::UNDO");
+    /// Plays `mv`, lets `visit` look at the position after it, and leaves `self` as it was:
+    /// the one way every search goes down a move. The default plays on a copy (copy-make).
+    /// A game whose moves are cheaper to take back than its position is to copy overrides it to
+    /// play, visit and take back in place (and sets [`Game::COPY_MAKE`] to `false`):
+    ///
+    /// ```
+    /// use plyforge_search::{Game, MoveList, Outcome, perft};
+    ///
+    /// /// Stones on a heap; each player adds 1 or 2; whoever reaches 10 wins. The list of moves
+    /// /// played stands for a big position: copying it costs, taking a move back does not.
+    /// #[derive(Clone, Default)]
+    /// struct Heap { played: Vec<u8>, total: u8 }
+    ///
+    /// impl Game for Heap {
+    ///     type Move = u8;
+    ///     type Moves = MoveList<u8, 2>;
+    ///     const COPY_MAKE: bool = false;
+    ///
+    ///     fn player_to_move(&self) -> usize { self.played.len() % 2 }
+    ///     fn generate_moves(&self, moves: &mut Self::Moves) {
+    ///         if self.total < 10 { moves.extend([1, 2]) }
+    ///     }
+    ///     fn play(&mut self, mv: u8) { self.played.push(mv); self.total += mv; }
+    ///     fn visit_child<R>(&mut self, mv: u8, visit: impl FnOnce(&mut Self) -> R) -> R {
+    ///         self.play(mv);
+    ///         let result = visit(self);
+    ///         self.played.pop();
+    ///         self.total -= mv;
+    ///         result
+    ///     }
+    ///     fn outcome(&self) -> Option<Outcome> {
+    ///         (self.total >= 10).then(|| Outcome::Win(1 - self.player_to_move()))
+    ///     }
+    ///     fn hash(&self) -> u64 { u64::from(self.total) << 1 | self.player_to_move() as u64 }
+    ///     fn move_key(mv: u8) -> u16 { mv.into() }
+    /// }
+    ///
+    /// let mut heap = Heap::default();
+    /// assert_eq!(perft(&heap, 2), 4);
+    /// assert_eq!(heap.visit_child(2, |child| child.total), 2);
+    /// assert_eq!(heap.total, 0); // taken back
+    /// ```
+    #[inline(always)]
+    fn visit_child<R>(&mut self, mv: Self::Move, visit: impl FnOnce(&mut Self) -> R) -> R {
+        let mut child = self.clone();
+        child.play(mv);
+        visit(&mut child)
     }
 
     /// The result if the game is over at this position without looking at the moves: a line
@@ -121,9 +166,9 @@ pub trait Game: Clone + Send + 'static {
     /// (e.g. from incremental Zobrist keys). A game that gives it has the transposition-table
     /// buckets of all children of a node asked for at once, as soon as the moves are generated,
     /// so that the children's probes find them in the cache (what it gains depends on the game
-    /// and the table size: docs/measurements.md). Without it (`None`, the default) a copy-make game has
-    /// each child built one move early for its bucket, and a make/unmake game ([`Game::UNDO`])
-    /// has no prefetch. It must equal `hash()` after `play(mv)`.
+    /// and the table size: docs/measurements.md). Without it (`None`, the default) a copy-make
+    /// game has each child built one move early for its bucket, and a game that takes moves
+    /// back in place ([`Game::COPY_MAKE`] false) has no prefetch. It must equal `hash()` after `play(mv)`.
     #[inline]
     fn hash_after(&self, mv: Self::Move) -> Option<u64> {
         let _ = mv;
@@ -145,21 +190,16 @@ pub trait Game: Clone + Send + 'static {
         false
     }
 
-    /// Whether passing the turn (a null move) is a sound test here: `false` in zugzwang-prone
-    /// positions (chess with pawns only) or for games where passing is never safe. The default
-    /// `false` turns null-move pruning off.
+    /// Passes the turn to the next player (a null move) where that is a sound test of the
+    /// position, lets `visit` look at the position after the pass, leaves `self` as it was and
+    /// returns what `visit` returned; `None` where passing proves nothing (zugzwang-prone
+    /// positions such as chess endings with pawns only, or a player in check). Null-move
+    /// pruning asks for it; the default `None` turns it off.
     #[inline]
-    fn null_move_allowed(&self) -> bool {
-        false
+    fn visit_null_move<R>(&mut self, visit: impl FnOnce(&mut Self) -> R) -> Option<R> {
+        let _ = visit;
+        None
     }
-
-    /// Passes the turn to the next player. Only called when [`Game::null_move_allowed`] is true.
-    #[inline]
-    fn play_null(&mut self) {}
-
-    /// Takes back [`Game::play_null`]. Only called when [`Game::UNDO`] is `true`.
-    #[inline]
-    fn undo_null(&mut self) {}
 
     /// Makes `player` the player to move as if the players in between had passed, for
     /// best-reply search. Returns `false` (the default) when the game cannot do that.

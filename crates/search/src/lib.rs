@@ -9,7 +9,8 @@
 //! paranoid search for 2 to 6 players ([`Mode`]). [`multiplayer`] has max^n and best-reply
 //! search, [`mcts`] Monte Carlo tree search for 2 to 6 players. [`perft`] and [`divide`] count
 //! the move tree of any game; [`retrograde::solve`] solves a whole, perfectly indexed state
-//! space backwards from its ends.
+//! space backwards from its ends; [`proof`] decides whether a player can force a win within a
+//! number of plies.
 //!
 //! A whole game in a few lines: a race to 21, each player adding 1, 2 or 3; whoever reaches
 //! 21 wins.
@@ -61,23 +62,26 @@
 // zeroed mapping, munmap); each block says why it is sound and has a test that runs it.
 #![deny(unsafe_code)]
 
-mod alphabeta;
 mod config;
 mod game;
 mod limits;
 pub mod mcts;
+mod movepick;
 mod moves;
 pub mod multiplayer;
 pub mod nim;
+mod node;
 mod ordering;
 mod pages;
 mod perft;
+pub mod proof;
+mod quiescence;
 mod report;
 pub mod retrograde;
 pub mod score;
-mod search;
-mod thread;
+mod searcher;
 mod tt;
+mod worker;
 
 pub use config::{Config, Mode, TableSizeError};
 pub use game::{Evaluator, Game, Outcome};
@@ -86,4 +90,4 @@ pub use moves::{ArrayVec, MoveBuffer, MoveList};
 pub use perft::{divide, perft, perft_until};
 pub use report::{Info, ScoreBound, SearchError, SearchResult};
 pub use score::Score;
-pub use search::{MAX_PLAYERS, Searcher, best_move};
+pub use searcher::{MAX_PLAYERS, Searcher, best_move};

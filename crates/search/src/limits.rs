@@ -121,6 +121,12 @@ impl Limits {
         self
     }
 
+    /// These limits with a hard time limit (the search is aborted then).
+    pub fn with_hard_time(mut self, hard: Duration) -> Self {
+        self.hard_time = Some(hard);
+        self
+    }
+
     /// These limits with a stop flag.
     pub fn with_stop(mut self, flag: StopFlag) -> Self {
         self.stop = Some(flag);

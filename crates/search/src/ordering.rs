@@ -112,55 +112,6 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 }
 
-/// The order score of a move when the game's hint is the only source: what [`Ordering::score`]
-/// gives with killers and history off (noisy moves first).
-#[inline]
-pub(crate) fn hint_score(noisy: bool, hint: i32) -> i32 {
-    if noisy { NOISY_SCORE + hint } else { hint }
-}
-
-/// Sorts `moves` by `scores` (the same length), highest first, equal scores in their present
-/// order: an insertion sort, the fastest for the few moves of a node.
-#[inline]
-pub(crate) fn sort_by_scores<M: Copy>(moves: &mut [M], scores: &mut [i32]) {
-    debug_assert_eq!(moves.len(), scores.len());
-    for i in 1..scores.len().min(moves.len()) {
-        let (mv, score) = (moves[i], scores[i]);
-        let mut j = i;
-        while j > 0 && scores[j - 1] < score {
-            moves[j] = moves[j - 1];
-            scores[j] = scores[j - 1];
-            j -= 1;
-        }
-        moves[j] = mv;
-        scores[j] = score;
-    }
-}
-
-/// Moves the best remaining move (by `scores`, the first of equals) to position `i`: a
-/// selection sort done lazily, because a cut-off usually comes before the list is exhausted.
-/// `moves` and `scores` have the same length.
-#[inline]
-pub(crate) fn pick_next<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
-    debug_assert_eq!(moves.len(), scores.len());
-    let Some(remaining) = scores.get(i..) else {
-        return;
-    };
-    // Iterating (not indexing) keeps bounds checks out of the loop.
-    let mut best = 0;
-    let mut best_score = i32::MIN;
-    for (j, &score) in remaining.iter().enumerate() {
-        if score > best_score {
-            best = j;
-            best_score = score;
-        }
-    }
-    if best != 0 {
-        moves.swap(i, i + best);
-        scores.swap(i, i + best);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,28 +131,5 @@ mod tests {
         let score = ordering.score(7, &facts, 0, 1);
         assert!(score > HISTORY_MAX - 400 && score <= HISTORY_MAX);
         assert_eq!(ordering.score(7, &facts, 0, 0), 0);
-    }
-
-    #[test]
-    fn sorts_stably_by_score() {
-        let mut moves = [1, 2, 3, 4, 5, 6];
-        let mut scores = [5, 9, -1, 7, 9, 5];
-        sort_by_scores(&mut moves, &mut scores);
-        assert_eq!(moves, [2, 5, 4, 1, 6, 3]);
-        assert_eq!(scores, [9, 9, 7, 5, 5, -1]);
-        assert_eq!(hint_score(true, -3), NOISY_SCORE - 3);
-        assert_eq!(hint_score(false, -3), -3);
-    }
-
-    #[test]
-    fn picks_in_score_order() {
-        let mut moves = [1, 2, 3, 4];
-        let mut scores = [5, 9, -1, 7];
-        let mut order = vec![];
-        for i in 0..4 {
-            pick_next(&mut moves, &mut scores, i);
-            order.push(moves[i]);
-        }
-        assert_eq!(order, [2, 4, 1, 3]);
     }
 }

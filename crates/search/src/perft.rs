@@ -80,18 +80,8 @@ fn perft_in_place<G: Game>(game: &mut G, depth: u32, stop: Option<&StopFlag>) ->
     }
 }
 
-/// Plays `mv`, counts below it, and leaves `game` as it was: by undo where the game has it,
-/// otherwise on a copy.
+/// Counts below `mv` and leaves `game` as it was.
 #[inline]
 fn perft_child<G: Game>(game: &mut G, mv: G::Move, depth: u32, stop: Option<&StopFlag>) -> u64 {
-    if G::UNDO {
-        game.play(mv);
-        let nodes = perft_in_place(game, depth, stop);
-        game.undo(mv);
-        nodes
-    } else {
-        let mut child = game.clone();
-        child.play(mv);
-        perft_in_place(&mut child, depth, stop)
-    }
+    game.visit_child(mv, |child| perft_in_place(child, depth, stop))
 }

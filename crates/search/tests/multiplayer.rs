@@ -169,7 +169,7 @@ struct UndoTree {
 impl Game for UndoTree {
     type Move = u8;
     type Moves = MoveList<u8, { MAX_BRANCHING as usize }>;
-    const UNDO: bool = true;
+    const COPY_MAKE: bool = false;
 
     fn player_count(&self) -> usize {
         self.tree.players
@@ -188,11 +188,14 @@ impl Game for UndoTree {
         self.tree.play(mv);
     }
 
-    fn undo(&mut self, _: u8) {
+    fn visit_child<R>(&mut self, mv: u8, visit: impl FnOnce(&mut Self) -> R) -> R {
+        self.play(mv);
+        let result = visit(self);
         let (node, to_move) = self.history.pop().expect("undo without a move");
         self.tree.node = node;
         self.tree.to_move = to_move;
         self.tree.plies_left += 1;
+        result
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -913,10 +916,7 @@ proptest! {
         prop_assume!(searchable(&game));
         let evaluator = Split { spread: 100 };
         let limits = Limits::depth(depth);
-        let config = plyforge_search::Config {
-            mode: plyforge_search::Mode::Paranoid,
-            ..plyforge_search::Config::plain()
-        };
+        let config = plyforge_search::Config::plain().with_mode(plyforge_search::Mode::Paranoid);
         let paranoid = plyforge_search::Searcher::new(config)
             .search(&game, &evaluator, &limits, &[], |_| {})
             .unwrap();
@@ -943,10 +943,7 @@ proptest! {
         prop_assume!(searchable(&game));
         let evaluator = Split { spread: 100 };
         let limits = Limits::depth(depth);
-        let config = plyforge_search::Config {
-            mode: plyforge_search::Mode::Paranoid,
-            ..plyforge_search::Config::default()
-        };
+        let config = plyforge_search::Config::default().with_mode(plyforge_search::Mode::Paranoid);
         let direct = plyforge_search::Searcher::new(config)
             .search(&game, &evaluator, &limits, &[], |_| {})
             .unwrap();

@@ -45,7 +45,7 @@ impl<const UNDO: bool> Graph<UNDO> {
 impl<const UNDO: bool> Game for Graph<UNDO> {
     type Move = u8;
     type Moves = MoveList<u8, 3>;
-    const UNDO: bool = UNDO;
+    const COPY_MAKE: bool = !UNDO;
     const REPETITION_DRAWS: bool = true;
 
     fn player_to_move(&self) -> usize {
@@ -77,8 +77,16 @@ impl<const UNDO: bool> Game for Graph<UNDO> {
         self.player ^= 1;
     }
 
-    fn undo(&mut self, _: u8) {
+    fn visit_child<R>(&mut self, edge: u8, visit: impl FnOnce(&mut Self) -> R) -> R {
+        if !UNDO {
+            let mut child = self.clone();
+            child.play(edge);
+            return visit(&mut child);
+        }
+        self.play(edge);
+        let result = visit(self);
         (self.node, self.player) = self.previous.pop().expect("undo after play");
+        result
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -137,11 +145,7 @@ fn reference(game: &Graph<false>, depth: u32, ply: usize, path: &mut Vec<u64>) -
 }
 
 fn no_tt() -> Config {
-    Config {
-        tt: false,
-        aspiration_window: 3,
-        ..Config::exact()
-    }
+    Config::exact().with_tt(false).with_aspiration_window(3)
 }
 
 proptest! {

@@ -193,45 +193,20 @@ fn paranoid(game: &Tree, root: usize, depth: u32, ply: usize) -> Score {
 
 /// The configurations that must all give the plain minimax value, each adding one technique.
 fn exact_configs(mode: Mode) -> Vec<(&'static str, Config)> {
-    let plain = Config {
-        mode,
-        tt_mib: 1,
-        ..Config::plain()
-    };
-    let iterative = Config {
-        iterative_deepening: true,
-        ..plain.clone()
-    };
-    let pvs = Config {
-        pvs: true,
-        ..iterative.clone()
-    };
-    let aspiration = Config {
-        aspiration: true,
-        // Narrow, so that the windows fail and re-search often.
-        aspiration_window: 3,
-        ..pvs.clone()
-    };
-    let tt = Config {
-        tt: true,
-        ..aspiration.clone()
-    };
-    let ordered = Config {
-        mode,
-        tt_mib: 1,
-        aspiration_window: 3,
-        ..Config::exact()
-    };
+    let plain = Config::plain().with_mode(mode).with_tt_mib(1);
+    let iterative = plain.clone().with_iterative_deepening(true);
+    let pvs = iterative.clone().with_pvs(true);
+    // Narrow, so that the windows fail and re-search often.
+    let aspiration = pvs.clone().with_aspiration(true).with_aspiration_window(3);
+    let tt = aspiration.clone().with_tt(true);
+    let ordered = Config::exact()
+        .with_mode(mode)
+        .with_tt_mib(1)
+        .with_aspiration_window(3);
     // Any window a user may set: the widest (its bounds saturate) and a negative one (taken
     // as the narrowest).
-    let widest_window = Config {
-        aspiration_window: Score::MAX,
-        ..tt.clone()
-    };
-    let negative_window = Config {
-        aspiration_window: Score::MIN,
-        ..tt.clone()
-    };
+    let widest_window = tt.clone().with_aspiration_window(Score::MAX);
+    let negative_window = tt.clone().with_aspiration_window(Score::MIN);
     vec![
         ("aspiration, widest window", widest_window),
         ("aspiration, negative window", negative_window),
@@ -297,7 +272,7 @@ proptest! {
     fn two_player_paranoid_is_negamax(seed in any::<u64>(), depth in 1u32..=5) {
         let root = Tree::new(seed, 2, 4);
         let negamax = Searcher::new(Config::exact()).search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {});
-        let paranoid = Searcher::new(Config { mode: Mode::Paranoid, ..Config::exact() })
+        let paranoid = Searcher::new(Config::exact().with_mode(Mode::Paranoid))
             .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {});
         prop_assert_eq!(negamax.map(|r| r.score), paranoid.map(|r| r.score));
     }
@@ -368,20 +343,14 @@ proptest! {
         let tree = Tree::new(seed, 2, branching);
         prop_assume!(!children(&tree).is_empty());
         let expected = minimax(&tree, depth, 0);
-        let hints_only = Config {
-            tt_mib: 1,
-            aspiration_window: 3,
-            killers: false,
-            history: false,
-            ..Config::exact()
-        };
+        let hints_only = Config::exact().with_tt_mib(1).with_aspiration_window(3).with_killers(false).with_history(false);
         let mut configs = exact_configs(Mode::Negamax);
         // The hint as the only ordering source, with quiescence and check extensions off and
         // on (which change nothing on these trees).
         configs.push(("hints only", hints_only.clone()));
         configs.push((
             "hints only, full search",
-            Config { quiescence: true, check_extension: true, ..hints_only },
+            hints_only.clone().with_quiescence(true).with_check_extension(true),
         ));
         for (name, config) in configs {
             let limits = Limits::depth(depth);
@@ -408,13 +377,9 @@ fn ordering_changes_nodes_not_values() {
     for seed in 0..40 {
         let root = Tree::new(seed, 2, MAX_CHILDREN);
         let depth = 6;
-        let unordered = Searcher::new(Config {
-            pvs: true,
-            tt: true,
-            ..Config::plain()
-        })
-        .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {})
-        .unwrap();
+        let unordered = Searcher::new(Config::plain().with_pvs(true).with_tt(true))
+            .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {})
+            .unwrap();
         let ordered = Searcher::new(Config::exact())
             .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {})
             .unwrap();
@@ -491,10 +456,7 @@ fn reports_every_iteration() {
 fn lazy_smp_finds_the_same_solved_value() {
     for seed in 0..10 {
         let root = Tree::new(seed, 2, 3);
-        let config = Config {
-            threads: 2,
-            ..Config::exact()
-        };
+        let config = Config::exact().with_threads(2);
         let result = Searcher::new(config)
             .search(&root, &TreeEval, &Limits::depth(4), &[], |_| {})
             .unwrap();
@@ -514,11 +476,7 @@ fn lazy_smp_returns_the_depth_limit_and_its_value() {
             continue;
         }
         for depth in 1..=5 {
-            let config = Config {
-                threads: 2,
-                tt: false,
-                ..Config::exact()
-            };
+            let config = Config::exact().with_threads(2).with_tt(false);
             let mut last_report = 0;
             let result = Searcher::new(config)
                 .search(&root, &TreeEval, &Limits::depth(depth), &[], |info| {
@@ -553,18 +511,14 @@ impl Evaluator<Shortcuts<true>> for SlowEverywhere {
     }
 }
 
-/// Lazy SMP in the lean search, where a thread defers the moves another thread is searching
-/// (ABDADA's deferral): at a fixed depth, in trees without transpositions (so the shared table
-/// only holds results of the depth the probing node needs), two threads give exactly minimax's
-/// value and a legal principal variation, whatever order the threads took the moves in. The
-/// game gives `hash_after` and the configuration is lean with the table, so the lean move loop
-/// runs; the slow evaluation keeps both threads in the tree together, so moves are deferred
-/// (about a hundred here). Deferred moves rarely decide these values (most are moves of nodes
-/// that fail low anyway), so the unit test `deferring_every_move_searches_them_all_in_order`
-/// (`thread.rs`) is the one that checks, node for node, that each is searched.
+/// Lazy SMP with the shared table: at a fixed depth, in trees without transpositions (so the
+/// shared table only holds results of the depth the probing node needs), two threads give
+/// exactly minimax's value and a legal principal variation, whatever order the threads took the
+/// moves in. The game gives `hash_after`, so every child's bucket is prefetched; the slow
+/// evaluation keeps both threads in the tree together, so each finds the other's entries.
 #[test]
-fn lazy_smp_deferring_moves_keeps_the_value() {
-    let (_, lean_with_table) = exact_configs(Mode::Negamax)
+fn lazy_smp_with_a_shared_table_keeps_the_value() {
+    let (_, with_table) = exact_configs(Mode::Negamax)
         .into_iter()
         .find(|(name, _)| *name == "tt")
         .expect("the configuration with the table");
@@ -574,10 +528,7 @@ fn lazy_smp_deferring_moves_keeps_the_value() {
             continue;
         }
         let depth = 6;
-        let config = Config {
-            threads: 2,
-            ..lean_with_table.clone()
-        };
+        let config = with_table.clone().with_threads(2);
         let root = Shortcuts::<true>(tree.clone());
         let result = Searcher::new(config)
             .search(&root, &SlowEverywhere, &Limits::depth(depth), &[], |_| {})
@@ -617,11 +568,7 @@ fn lazy_smp_takes_a_helpers_iteration_of_the_depth_limit() {
             continue;
         }
         let depth = 5;
-        let config = Config {
-            threads: 2,
-            tt: false,
-            ..Config::exact()
-        };
+        let config = Config::exact().with_threads(2).with_tt(false);
         let mut reported = vec![];
         let result = Searcher::new(config)
             .search(&root, &slow_main, &Limits::depth(depth), &[], |info| {
@@ -704,12 +651,9 @@ fn stop_flag_from_another_thread_ends_an_infinite_search() {
             std::thread::sleep(std::time::Duration::from_millis(30));
             remote.stop();
         });
-        let result = Searcher::new(Config {
-            threads,
-            ..Config::default()
-        })
-        .search(&root, &TreeEval, &Limits::infinite(flag), &[], |_| {})
-        .unwrap();
+        let result = Searcher::new(Config::default().with_threads(threads))
+            .search(&root, &TreeEval, &Limits::infinite(flag), &[], |_| {})
+            .unwrap();
         stopper.join().unwrap();
         assert!(result.stopped);
         assert!(result.depth >= 1);
@@ -740,11 +684,7 @@ fn hard_time_limit_ends_the_search() {
 /// one's (fail-soft bounds). Over many trees with a narrow window some windows do fail.
 #[test]
 fn failed_aspiration_windows_are_reported_with_bounds_that_hold() {
-    let config = Config {
-        tt_mib: 1,
-        aspiration_window: 1,
-        ..Config::exact()
-    };
+    let config = Config::exact().with_tt_mib(1).with_aspiration_window(1);
     let mut bounds_seen = 0;
     for seed in 0..60 {
         let tree = Tree::new(seed, 2, MAX_CHILDREN);

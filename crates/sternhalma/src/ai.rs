@@ -250,13 +250,11 @@ impl Ai {
             })))
         };
         let engine = match algorithm.search() {
-            Some(multiplayer::Algorithm::Paranoid) => {
-                Engine::AlphaBeta(Box::new(Searcher::new(Config {
-                    mode: Mode::Paranoid,
-                    tt_mib: AI_TT_MIB,
-                    ..Config::default()
-                })))
-            }
+            Some(multiplayer::Algorithm::Paranoid) => Engine::AlphaBeta(Box::new(Searcher::new(
+                Config::default()
+                    .with_mode(Mode::Paranoid)
+                    .with_tt_mib(AI_TT_MIB),
+            ))),
             Some(search) => multi(search),
             None if algorithm == Algorithm::Mcts => {
                 Engine::Mcts(Box::new(Mcts::new(mcts_config())))

@@ -30,8 +30,21 @@ proptest! {
     fn undo_restores_every_position(players in 0..4usize, picks in proptest::collection::vec(0..1000usize, 0..80)) {
         let (mut position, before, line) = random_line(PlayerCount::ALL[players], &picks);
         for (mv, expected) in line.iter().rev().zip(before.iter().rev()) {
-            Game::undo(&mut position, *mv);
+            position.undo(*mv);
             prop_assert_eq!(&position, expected);
+        }
+    }
+
+    #[test]
+    fn visiting_a_child_leaves_the_position_as_it_was(players in 0..4usize, picks in proptest::collection::vec(0..1000usize, 0..80)) {
+        let (mut position, _, _) = random_line(PlayerCount::ALL[players], &picks);
+        let before = position.clone();
+        for mv in before.legal_moves() {
+            let mut copy = before.clone();
+            Game::play(&mut copy, mv);
+            let seen = position.visit_child(mv, |child| child.clone());
+            prop_assert_eq!(&seen, &copy);
+            prop_assert_eq!(&position, &before);
         }
     }
 

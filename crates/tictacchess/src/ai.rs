@@ -44,10 +44,7 @@ impl Ai {
     pub fn new(strength: Strength) -> Ai {
         Ai::with_config(
             strength,
-            Config {
-                tt_mib: AI_TT_MIB,
-                ..Config::default()
-            },
+            Config::default().with_tt_mib(AI_TT_MIB),
             Evaluation::default(),
         )
     }

@@ -37,10 +37,7 @@ fn opponent_can_win_after(position: &Position, mv: Move) -> bool {
 /// Checks the AI at `depth` over the generated positions; returns (wins taken, threats met).
 fn check(depth: u32, games: usize, seed: u64) -> (usize, usize) {
     // A small table: it is cleared before every position, so that each search stands alone.
-    let config = Config {
-        tt_mib: 1,
-        ..Config::default()
-    };
+    let config = Config::default().with_tt_mib(1);
     let mut ai = Ai::with_config(Strength::Depth(depth), config, Evaluation::default());
     let (mut wins, mut blocks) = (0, 0);
     for position in positions(games, seed) {

@@ -677,11 +677,9 @@ impl Search {
 }
 
 fn search_config(hash_mib: usize, threads: usize) -> Config {
-    Config {
-        tt_mib: hash_mib,
-        threads,
-        ..Config::default()
-    }
+    Config::default()
+        .with_tt_mib(hash_mib)
+        .with_threads(threads)
 }
 
 /// The `info` line of a progress report: a completed iteration, or a failed aspiration window

@@ -156,10 +156,7 @@ fn play(
 
 /// Our default configuration with the named techniques off, or the name that is not one.
 fn our_default_without<'a>(techniques: impl Iterator<Item = &'a str>) -> Result<Config, &'a str> {
-    let mut config = Config {
-        tt_mib: TT_MIB,
-        ..Config::default()
-    };
+    let mut config = Config::default().with_tt_mib(TT_MIB);
     for technique in techniques {
         *technique_mut(&mut config, technique).ok_or(technique)? = false;
     }

@@ -47,34 +47,21 @@ fn our_search(search: &str) -> Option<(Config, u32)> {
         "plain" => (plain_config(), PLAIN_DEPTH as u32),
         "equivalent" => (equivalent, ITERATIVE_DEPTH as u32),
         "parallel" => (
-            Config {
-                threads: PARALLEL_THREADS,
-                ..equivalent.clone()
-            },
+            equivalent.clone().with_threads(PARALLEL_THREADS),
             PARALLEL_DEPTH,
         ),
         "equivalent-deep" => (equivalent.clone(), PARALLEL_DEPTH),
         "ordering" => (
-            Config {
-                killers: true,
-                history: true,
-                ..equivalent.clone()
-            },
+            equivalent.clone().with_killers(true).with_history(true),
             ITERATIVE_DEPTH as u32,
         ),
         "default" => (
-            Config {
-                tt_mib: TT_MIB,
-                ..Config::default()
-            },
+            Config::default().with_tt_mib(TT_MIB),
             ITERATIVE_DEPTH as u32,
         ),
         "default-deep" => (Config::default(), PARALLEL_DEFAULT_DEPTH),
         "default-parallel" => (
-            Config {
-                threads: PARALLEL_THREADS,
-                ..Config::default()
-            },
+            Config::default().with_threads(PARALLEL_THREADS),
             PARALLEL_DEFAULT_DEPTH,
         ),
         _ => return None,
@@ -121,10 +108,7 @@ fn run(
             "ours" => {
                 let (config, depth) =
                     our_search(search).ok_or_else(|| format!("unknown search {search:?}"))?;
-                let mut searcher = Searcher::new(Config {
-                    tt_mib: table_mib,
-                    ..config
-                });
+                let mut searcher = Searcher::new(config.clone().with_tt_mib(table_mib));
                 let start = Instant::now();
                 let result = searcher
                     .search(board, &ThreatEvaluator, &Limits::depth(depth), &[], |_| {})

@@ -20,11 +20,7 @@ const DELAY_STEP: Duration = Duration::from_millis(7);
 fn main() {
     let board: ConnectFour<Columns7x6> = "4453".parse().expect("a legal position");
     for threads in [1, 2] {
-        let mut searcher = Searcher::new(Config {
-            threads,
-            tt_mib: 64,
-            ..Config::default()
-        });
+        let mut searcher = Searcher::new(Config::default().with_threads(threads).with_tt_mib(64));
         let mut latencies = Vec::with_capacity(RUNS);
         let mut depths = Vec::with_capacity(RUNS);
         for run in 0..RUNS {

@@ -3,7 +3,7 @@
 //! errors for positions or settings it cannot search.
 
 use crate::game::Outcome;
-use crate::search::MAX_PLAYERS;
+use crate::searcher::MAX_PLAYERS;
 use core::fmt;
 use std::time::Duration;
 

@@ -6,7 +6,7 @@ use super::rng::Rng;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::MoveBuffer;
 use crate::score::Score;
-use crate::search::MAX_PLAYERS;
+use crate::searcher::MAX_PLAYERS;
 
 /// Rewards for every player (only the first `player_count` are used).
 pub(crate) type Rewards = [f32; MAX_PLAYERS];

@@ -11,7 +11,7 @@ use super::worker::{Shared, Worker};
 use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
-use crate::search::MAX_PLAYERS;
+use crate::searcher::MAX_PLAYERS;
 use core::fmt;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};

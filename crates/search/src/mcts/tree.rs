@@ -4,7 +4,7 @@
 //! of the new root into a fresh arena, which also drops everything outside it.
 
 use crate::game::{Game, Outcome};
-use crate::search::MAX_PLAYERS;
+use crate::searcher::MAX_PLAYERS;
 
 /// A node's index in its tree's arena.
 pub(crate) type NodeId = u32;

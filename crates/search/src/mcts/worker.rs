@@ -285,7 +285,7 @@ where
             .as_slice()
             .iter()
             .map(|&mv| {
-                let prior = with_child(game, mv, |child| match end_or_moves(child, &mut scratch) {
+                let prior = game.visit_child(mv, |child| match end_or_moves(child, &mut scratch) {
                     Some(outcome) => outcome_rewards(outcome, settings.players)[mover],
                     None => eval_rewards(
                         child,
@@ -304,21 +304,6 @@ where
             self.moves.push(mv);
             self.priors.push(prior);
         }
-    }
-}
-
-/// `visit` applied to the position after `mv`: played and undone in place for a game that sets
-/// [`Game::UNDO`], on a copy otherwise.
-fn with_child<G: Game, T>(game: &mut G, mv: G::Move, visit: impl FnOnce(&G) -> T) -> T {
-    if G::UNDO {
-        game.play(mv);
-        let result = visit(game);
-        game.undo(mv);
-        result
-    } else {
-        let mut child = game.clone();
-        child.play(mv);
-        visit(&child)
     }
 }
 

@@ -22,7 +22,7 @@ use super::report::PlayerMove;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::{ArrayVec, MoveBuffer};
 use crate::score::{INFINITY, Score};
-use crate::search::MAX_PLAYERS;
+use crate::searcher::MAX_PLAYERS;
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
 /// One candidate of a MIN layer: a move of one opponent, played from the position the

@@ -3,7 +3,7 @@
 
 use crate::game::Outcome;
 use crate::score::Score;
-use crate::search::MAX_PLAYERS;
+use crate::searcher::MAX_PLAYERS;
 use core::fmt;
 use core::str::FromStr;
 

@@ -156,15 +156,8 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         if self.clock.count_node() {
             return None;
         }
-        if G::UNDO {
-            game.play(mv);
-            let value = self.maxn(game, depth, ply, parent, on_previous_line);
-            game.undo(mv);
-            value
-        } else {
-            let mut child = game.clone();
-            child.play(mv);
-            self.maxn(&mut child, depth, ply, parent, on_previous_line)
-        }
+        game.visit_child(mv, |child| {
+            self.maxn(child, depth, ply, parent, on_previous_line)
+        })
     }
 }

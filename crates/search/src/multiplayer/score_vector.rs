@@ -2,7 +2,7 @@
 //! the stack (no heap per node) and holds up to [`MAX_PLAYERS`] scores.
 
 use crate::score::Score;
-use crate::search::MAX_PLAYERS;
+use crate::searcher::MAX_PLAYERS;
 use core::ops::{Index, IndexMut};
 
 /// A score for each player of a game, each in that player's own view (higher is better for it).

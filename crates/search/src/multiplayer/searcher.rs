@@ -13,8 +13,8 @@ use crate::limits::Limits;
 use crate::moves::MoveBuffer;
 use crate::report::SearchError;
 use crate::score::{INFINITY, MAX_PLY, Score};
-use crate::search::MAX_PLAYERS;
-use crate::search::Searcher;
+use crate::searcher::MAX_PLAYERS;
+use crate::searcher::Searcher;
 use crate::tt::TranspositionTable;
 use core::fmt;
 use std::time::Duration;
@@ -85,12 +85,12 @@ impl MultiSearch {
         );
         let too_large = TableSizeError { mib: config.tt_mib };
         let paranoid = if config.algorithm == Algorithm::Paranoid {
-            Some(Searcher::try_new(Config {
-                mode: Mode::Paranoid,
-                tt: config.tt_mib > 0,
-                tt_mib: config.tt_mib,
-                ..Config::default()
-            })?)
+            Some(Searcher::try_new(
+                Config::default()
+                    .with_mode(Mode::Paranoid)
+                    .with_tt(config.tt_mib > 0)
+                    .with_tt_mib(config.tt_mib),
+            )?)
         } else {
             None
         };

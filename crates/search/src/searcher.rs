@@ -7,8 +7,8 @@ use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
 use crate::report::{Info, SearchError, SearchResult};
-use crate::thread::{Shared, Worker};
 use crate::tt::TranspositionTable;
+use crate::worker::{Shared, Worker};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -205,10 +205,7 @@ pub fn best_move<G: Game, E: Evaluator<G>>(
     } else {
         Mode::Paranoid
     };
-    let mut searcher = Searcher::new(Config {
-        mode,
-        ..Config::default()
-    });
+    let mut searcher = Searcher::new(Config::default().with_mode(mode));
     searcher
         .search(game, evaluator, limits, &[], |_| {})
         .map(|result| result.best_move)

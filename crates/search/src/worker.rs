@@ -1,4 +1,5 @@
-//! Search threads and what they share (Lazy SMP).
+//! A search thread and what the threads share (Lazy SMP): the worker, its iterative deepening
+//! with aspiration windows, and its look at the limits.
 //!
 //! Every thread owns its copy of the root position, its search path (for repetitions), its
 //! killer and history tables and its principal-variation table; all threads share the
@@ -13,6 +14,7 @@
 use crate::config::{Config, Mode};
 use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
+use crate::node::Root;
 use crate::ordering::Ordering;
 use crate::report::{Info, ScoreBound, SearchResult};
 use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
@@ -261,7 +263,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let score = self.alphabeta(root, depth as i32, 0, alpha, beta, true);
+            let score = self.alphabeta::<Root>(root, depth as i32, 0, alpha, beta, true);
             if self.aborted() {
                 return score;
             }

@@ -1,0 +1,493 @@
+//! The node function of the alpha-beta search: fail-soft negamax over "sides", with principal
+//! variation search, the transposition table, null-move pruning, late-move reductions, check
+//! extensions and repetition draws. It reads top-down: the end of the line (outcome,
+//! repetition, depth), the table probe, null-move pruning, the move loop, the table store.
+//! Quiescence search, below depth 0, has its own file.
+//!
+//! A side is who a node's score is for. In [`Mode::Negamax`] it is the player to move; in
+//! [`Mode::Paranoid`] it is either the root player or the coalition of all the others. Scores are
+//! always from the view of the side to move, and a child's score is negated (and the window
+//! swapped) only when the side changes between parent and child: a coalition may move several
+//! times in a row, and so may a player in a game with passes. Two-player negamax is the case
+//! where every move changes the side.
+//!
+//! The node function is specialised by node type ([`Root`], [`Pv`], [`NonPv`]), as Stockfish's
+//! `search<NodeType>` is: a PV node is searched with an open window and keeps its principal
+//! variation; a non-PV node has a null window and may be cut by the table and by null move.
+//! Each technique is a plain switch of the configuration, read where it applies.
+
+use crate::config::Mode;
+use crate::game::{Evaluator, Game, Outcome};
+use crate::movepick::{MovePicker, Order, PickerSetup, Prefetch};
+use crate::moves::MoveBuffer;
+use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, is_decisive, loss_in, win_in};
+use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
+use crate::worker::{LMR_TABLE_SIZE, Worker, pv_start};
+
+/// The score of a draw.
+pub(crate) const DRAW: Score = 0;
+/// Null-move pruning needs at least this much depth left.
+const NULL_MIN_DEPTH: i32 = 3;
+/// The null move is searched `NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR` plies shallower.
+const NULL_BASE_REDUCTION: i32 = 2;
+/// See [`NULL_BASE_REDUCTION`].
+const NULL_DEPTH_DIVISOR: i32 = 4;
+/// Late-move reductions need at least this much depth left.
+const LMR_MIN_DEPTH: i32 = 3;
+/// Moves searched before reductions start.
+const LMR_MIN_MOVES: usize = 3;
+/// The least remaining depth at which a node probes and stores the transposition table
+/// (quiescence never does).
+const TT_MIN_DEPTH: i32 = 1;
+
+/// The kind of a node, known when it is called: the node function is compiled once per kind.
+pub(crate) trait NodeType {
+    /// The root of the search (ply 0): no draw test, the previous iteration's best move first.
+    const ROOT: bool;
+    /// A node on the principal variation: searched with an open window.
+    const PV: bool;
+}
+
+/// The root.
+pub(crate) struct Root;
+/// A node searched with an open window below the root.
+pub(crate) struct Pv;
+/// A node searched with a null window.
+pub(crate) struct NonPv;
+
+impl NodeType for Root {
+    const ROOT: bool = true;
+    const PV: bool = true;
+}
+impl NodeType for Pv {
+    const ROOT: bool = false;
+    const PV: bool = true;
+}
+impl NodeType for NonPv {
+    const ROOT: bool = false;
+    const PV: bool = false;
+}
+
+/// How a child is searched: the depth it gets, the reduction it is tried with first, and
+/// whether it gets the full window at once (the first move, or every move without PVS).
+#[derive(Clone, Copy)]
+struct ChildSearch {
+    depth: i32,
+    reduction: i32,
+    full_window: bool,
+}
+
+impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
+    /// Fail-soft alpha-beta: the score of `game` for its side to move, exact when it lies
+    /// strictly inside `alpha..beta`, otherwise a bound on the far side of the window.
+    pub(crate) fn alphabeta<NT: NodeType>(
+        &mut self,
+        game: &mut G,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        allow_null: bool,
+    ) -> Score {
+        debug_assert!(NT::ROOT == (ply == 0));
+        debug_assert!(NT::PV || beta - alpha == 1);
+        let config = self.config;
+        self.pv_len[ply] = 0;
+
+        // The end of the line: the game is over, the position repeats, the ply limit.
+        // The hash serves the table and repetitions only.
+        let hash = if config.tt || G::REPETITION_DRAWS {
+            game.hash()
+        } else {
+            0
+        };
+        if !NT::ROOT {
+            if let Some(outcome) = game.outcome() {
+                self.nodes += 1;
+                return self.outcome_score(game, outcome, ply);
+            }
+            if G::REPETITION_DRAWS && self.is_repetition(game, hash, ply) {
+                self.nodes += 1;
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                self.nodes += 1;
+                return self.evaluate(game);
+            }
+        }
+        if G::REPETITION_DRAWS {
+            self.path[ply] = hash;
+        }
+        let in_check = game.in_check();
+        if in_check && config.check_extension && !NT::ROOT {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence_body(game, ply, alpha, beta);
+        }
+        if self.count_node_and_check_abort() {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // The transposition table: a cut-off outside PV nodes, and the move to try first.
+        let key = hash ^ self.key_mix;
+        let use_tt = config.tt && depth >= TT_MIN_DEPTH;
+        let entry = if use_tt {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
+        let mut tt_move = entry.and_then(|entry| entry.move_key);
+        if NT::ROOT {
+            tt_move = self.root_best.map(G::move_key).or(tt_move);
+        }
+        if let Some(entry) = entry
+            && !NT::PV
+            && entry.depth >= depth
+        {
+            let score = score_from_tt(entry.score, ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+
+        // Null move: if passing still fails high, a real move will too (the game declines to
+        // pass where passing is no help, as in zugzwang).
+        let side = self.side(game);
+        if config.null_move
+            && allow_null
+            && !NT::PV
+            && !in_check
+            && depth >= NULL_MIN_DEPTH
+            && !is_decisive(beta)
+            && self.evaluate(game) >= beta
+            && let Some(score) = self.null_move_score(game, side, depth, ply, beta)
+        {
+            if self.aborted() {
+                return DRAW;
+            }
+            if score >= beta {
+                // A win found after passing is not proven: report the bound only.
+                return if is_decisive(score) { beta } else { score };
+            }
+        }
+
+        // The move loop. Moves are generated only where the table did not cut.
+        let mut moves = G::Moves::default();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return self.outcome_score(game, game.outcome_without_moves(), ply);
+        }
+        let order = if !(config.order_hints || config.killers || config.history) {
+            Order::Generation
+        } else if !config.killers && !config.history {
+            Order::SortedHints
+        } else {
+            Order::Scored {
+                eager: config.history,
+                hints: config.order_hints,
+            }
+        };
+        let tt = self.shared.tt;
+        let setup = PickerSetup {
+            tt_move,
+            order,
+            ply,
+            player: game.player_to_move(),
+            prefetch: (use_tt && depth > TT_MIN_DEPTH).then_some(Prefetch {
+                tt,
+                key_mix: self.key_mix,
+            }),
+        };
+        let mut picker = MovePicker::new(
+            game,
+            moves.as_mut_slice(),
+            setup,
+            &mut self.order_scores[ply],
+        );
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut index = 0;
+        while let Some(picked) = picker.next(game, &self.ordering) {
+            let mv = picked.mv;
+            let noisy = game.is_noisy(mv);
+            let late_quiet = !noisy
+                && !in_check
+                && config.lmr
+                && depth >= LMR_MIN_DEPTH
+                && index >= LMR_MIN_MOVES
+                && !self.ordering.is_killer(mv, ply);
+            let mut reduction = if late_quiet {
+                self.late_move_reduction(depth, index)
+            } else {
+                0
+            };
+            if NT::PV {
+                reduction -= 1;
+            }
+            let reduction = reduction.clamp(0, (depth - 2).max(0));
+            let child = ChildSearch {
+                depth: depth - 1,
+                reduction,
+                full_window: index == 0 || (!config.pvs && reduction == 0),
+            };
+            let score = match picked.child {
+                Some(mut built) => self.search_child(&mut built, side, child, ply, alpha, beta),
+                None => game.visit_child(mv, |position| {
+                    self.search_child(position, side, child, ply, alpha, beta)
+                }),
+            };
+            if self.aborted() {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if NT::PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if !noisy && (config.killers || config.history) {
+                            self.reward_quiet(picker.picked(), game, depth, ply);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            index += 1;
+        }
+        picker.finish(&mut self.order_scores[ply]);
+        if self.aborted() {
+            return DRAW;
+        }
+
+        if use_tt {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                key,
+                Entry {
+                    move_key: best_move.map(G::move_key),
+                    score: score_to_tt(best_score, ply),
+                    depth,
+                    bound,
+                },
+            );
+        }
+        best_score
+    }
+
+    /// The reduction of the `index`th move at `depth` from the late-move reduction table.
+    #[inline]
+    fn late_move_reduction(&self, depth: i32, index: usize) -> i32 {
+        i32::from(
+            self.lmr_table[(depth as usize).min(LMR_TABLE_SIZE - 1)][index.min(LMR_TABLE_SIZE - 1)],
+        )
+    }
+
+    /// Searches `child` of a node of side `parent_side` at `ply` as `search` says: a null
+    /// window first unless it gets the full window, reduced first if it is reduced, searched
+    /// again at full depth and with the full window where PVS and LMR require. Returns the
+    /// score in the parent's view.
+    #[inline(always)]
+    fn search_child(
+        &mut self,
+        child: &mut G,
+        parent_side: usize,
+        search: ChildSearch,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let ChildSearch {
+            depth,
+            mut reduction,
+            full_window,
+        } = search;
+        if full_window {
+            return self.search_window(child, parent_side, depth, ply, alpha, beta);
+        }
+        if reduction > 0 && child.in_check() {
+            reduction = 0;
+        }
+        let mut score =
+            self.search_window(child, parent_side, depth - reduction, ply, alpha, alpha + 1);
+        if score > alpha && reduction > 0 {
+            score = self.search_window(child, parent_side, depth, ply, alpha, alpha + 1);
+        }
+        if score > alpha && score < beta && beta - alpha > 1 {
+            score = self.search_window(child, parent_side, depth, ply, alpha, beta);
+        }
+        score
+    }
+
+    /// Searches `child` once with the window `alpha..beta` of its parent's view (side
+    /// `parent_side`) and returns the score in the parent's view: as a PV or non-PV node by the
+    /// window, or as a leaf with no depth left.
+    #[inline]
+    fn search_window(
+        &mut self,
+        child: &mut G,
+        parent_side: usize,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let flip = self.side(child) != parent_side;
+        let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };
+        let score = if depth <= 0 {
+            self.leaf(child, ply + 1, low, high)
+        } else {
+            self.alphabeta_in_window(child, depth, ply + 1, low, high, true)
+        };
+        if flip { -score } else { score }
+    }
+
+    /// The node function for a node below the root, its type chosen by its window.
+    #[inline]
+    pub(crate) fn alphabeta_in_window(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        allow_null: bool,
+    ) -> Score {
+        if beta - alpha > 1 {
+            self.alphabeta::<Pv>(game, depth, ply, alpha, beta, allow_null)
+        } else {
+            self.alphabeta::<NonPv>(game, depth, ply, alpha, beta, allow_null)
+        }
+    }
+
+    /// The score of the position after a null move, searched shallower with a null window at
+    /// `beta`, in the view of `side`; `None` where the game declines to pass.
+    #[inline]
+    fn null_move_score(
+        &mut self,
+        game: &mut G,
+        side: usize,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+    ) -> Option<Score> {
+        let null_depth = depth - 1 - (NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR);
+        game.visit_null_move(|child| {
+            let flip = self.side(child) != side;
+            let (low, high) = if flip {
+                (-beta, -beta + 1)
+            } else {
+                (beta - 1, beta)
+            };
+            let score = self.alphabeta::<NonPv>(child, null_depth, ply + 1, low, high, false);
+            if flip { -score } else { score }
+        })
+    }
+
+    /// Row `ply` of the principal-variation table becomes `mv` and the child's row.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let child_start = pv_start(ply + 1);
+        let child_len = self.pv_len[ply + 1];
+        let (head, tail) = self.pv.split_at_mut(child_start);
+        let line = &mut head[pv_start(ply)..];
+        line[0] = Some(mv);
+        // Lines are short: a plain loop beats a call to `memmove`.
+        for (to, from) in line[1..].iter_mut().zip(&tail[..child_len]) {
+            *to = *from;
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// Killers and history after the quiet move last in `picked` caused a cut-off: a bonus for
+    /// it, a malus for the quiet moves searched before it in vain.
+    fn reward_quiet(&mut self, picked: &[G::Move], game: &G, depth: i32, ply: usize) {
+        let Some((&mv, tried)) = picked.split_last() else {
+            return;
+        };
+        if self.config.killers {
+            self.ordering.add_killer(mv, ply);
+        }
+        if self.config.history {
+            let player = game.player_to_move();
+            let bonus = depth * depth;
+            self.ordering.update_history(player, G::move_key(mv), bonus);
+            for &tried in tried {
+                if !game.is_noisy(tried) {
+                    self.ordering
+                        .update_history(player, G::move_key(tried), -bonus);
+                }
+            }
+        }
+    }
+
+    /// The side of the player to move of `game` (see the module docs).
+    #[inline]
+    pub(crate) fn side(&self, game: &G) -> usize {
+        self.side_of(game.player_to_move())
+    }
+
+    #[inline]
+    fn side_of(&self, player: usize) -> usize {
+        match self.mode {
+            Mode::Negamax => player,
+            Mode::Paranoid => (player != self.root_player) as usize,
+        }
+    }
+
+    /// The evaluation from the view of the side to move, clamped to the evaluation range.
+    #[inline]
+    pub(crate) fn evaluate(&self, game: &G) -> Score {
+        let score = match self.mode {
+            Mode::Negamax => self.evaluator.evaluate(game, game.player_to_move()),
+            Mode::Paranoid => {
+                let root_view = self.evaluator.evaluate(game, self.root_player);
+                if game.player_to_move() == self.root_player {
+                    root_view
+                } else {
+                    -root_view
+                }
+            }
+        };
+        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The score of a finished game from the view of the side to move, `ply` plies from the
+    /// root.
+    #[inline]
+    pub(crate) fn outcome_score(&self, game: &G, outcome: Outcome, ply: usize) -> Score {
+        match outcome {
+            Outcome::Draw => DRAW,
+            Outcome::Win(winner) if self.side_of(winner) == self.side(game) => win_in(ply),
+            Outcome::Win(_) => loss_in(ply),
+        }
+    }
+
+    /// Whether the position at `ply` (hash `hash`) repeats an earlier one within its reversible
+    /// plies: on the search path first, then in the caller's history before the root.
+    pub(crate) fn is_repetition(&self, game: &G, hash: u64, ply: usize) -> bool {
+        let reach = game.reversible_plies();
+        let on_path = self.path[..ply].iter().rev();
+        let before_root = self.history.iter().rev();
+        on_path
+            .chain(before_root)
+            .take(reach)
+            .any(|&earlier| earlier == hash)
+    }
+}

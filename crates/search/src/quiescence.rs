@@ -1,0 +1,151 @@
+//! Quiescence search: below depth 0 the search follows only the noisy moves (captures,
+//! promotions: what [`Game::generate_noisy_moves`] gives), so that a position is not scored in
+//! the middle of an exchange. The side to move may "stand pat" on the evaluation, except in
+//! check, where every move is searched. Also here: the leaf, the most common node, which does
+//! what the node function does at its start without an interior node's set-up.
+
+use crate::game::{Evaluator, Game};
+use crate::movepick::{MovePicker, Order, PickerSetup};
+use crate::moves::MoveBuffer;
+use crate::node::DRAW;
+use crate::score::{INFINITY, MAX_PLY, Score};
+use crate::worker::Worker;
+
+impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
+    /// A child with no depth left: what the node function does there (game over, repetition,
+    /// the ply limit, a check extension), then quiescence search or the evaluation.
+    #[inline]
+    pub(crate) fn leaf(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.pv_len[ply] = 0;
+        if let Some(score) = self.end_score(game, ply) {
+            return score;
+        }
+        if ply >= MAX_PLY - 1 {
+            self.nodes += 1;
+            return self.evaluate(game);
+        }
+        if self.config.check_extension && game.in_check() {
+            // Extended by a ply: an interior node after all (its checks above repeat).
+            return self.alphabeta_in_window(game, 0, ply, alpha, beta, true);
+        }
+        self.quiescence_body(game, ply, alpha, beta)
+    }
+
+    /// The score of a child that ends the line, because the game is over or the position
+    /// repeats, or `None`; otherwise records the position on the path for the repetition test
+    /// of the nodes below. Counts the node when it ends here.
+    #[inline(always)]
+    fn end_score(&mut self, game: &G, ply: usize) -> Option<Score> {
+        if let Some(outcome) = game.outcome() {
+            self.nodes += 1;
+            return Some(self.outcome_score(game, outcome, ply));
+        }
+        if G::REPETITION_DRAWS {
+            let hash = game.hash();
+            if self.is_repetition(game, hash, ply) {
+                self.nodes += 1;
+                return Some(DRAW);
+            }
+            self.path[ply] = hash;
+        }
+        None
+    }
+
+    /// Quiescence search of a position known not to be over: stand pat on the evaluation, then
+    /// try the noisy moves (every move when in check, where standing pat is not an option).
+    #[inline]
+    pub(crate) fn quiescence_body(
+        &mut self,
+        game: &mut G,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if self.count_node_and_check_abort() {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if !self.config.quiescence || ply >= MAX_PLY - 1 {
+            return self.evaluate(game);
+        }
+        if game.in_check() {
+            return self.quiescence_moves(game, ply, alpha, beta, true, -INFINITY);
+        }
+        let stand_pat = self.evaluate(game);
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        self.quiescence_moves(game, ply, alpha.max(stand_pat), beta, false, stand_pat)
+    }
+
+    /// The move loop of quiescence search: every move when `in_check`, else the noisy moves
+    /// against the stand-pat score `best_score`.
+    fn quiescence_moves(
+        &mut self,
+        game: &mut G,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        in_check: bool,
+        mut best_score: Score,
+    ) -> Score {
+        let mut moves = G::Moves::default();
+        if in_check {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                return self.outcome_score(game, game.outcome_without_moves(), ply);
+            }
+        } else {
+            game.generate_noisy_moves(&mut moves);
+            if moves.is_empty() {
+                return best_score;
+            }
+        }
+        let side = self.side(game);
+        let setup = PickerSetup {
+            tt_move: None,
+            order: Order::Hints,
+            ply,
+            player: game.player_to_move(),
+            prefetch: None,
+        };
+        let mut picker = MovePicker::new(
+            game,
+            moves.as_mut_slice(),
+            setup,
+            &mut self.order_scores[ply],
+        );
+        while let Some(picked) = picker.next(game, &self.ordering) {
+            let score = game.visit_child(picked.mv, |child| {
+                let flip = self.side(child) != side;
+                let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };
+                let score = self.quiescence(child, ply + 1, low, high);
+                if flip { -score } else { score }
+            });
+            if self.aborted() {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        picker.finish(&mut self.order_scores[ply]);
+        best_score
+    }
+
+    /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.
+    #[inline(always)]
+    fn quiescence(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.pv_len[ply] = 0;
+        if let Some(score) = self.end_score(game, ply) {
+            return score;
+        }
+        self.quiescence_body(game, ply, alpha, beta)
+    }
+}
