@@ -9,9 +9,10 @@
 //! SVG picture into FILE at the start and after every change, with a legend and the last move
 //! marked (`svg FILE` writes one picture on demand).
 
+use plyforge::search::Algorithm;
 use plyforge::search::{Evaluator, Limits};
 use plyforge::sternhalma::star::{COORDINATES, HOLES, ROWS};
-use plyforge::sternhalma::{Ai, Algorithm, Choice, DistanceEvaluator, Move, PlayerCount, Position};
+use plyforge::sternhalma::{Ai, Choice, DistanceEvaluator, Move, PlayerCount, Position, Strategy};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
@@ -61,7 +62,7 @@ struct Session {
     position: Position,
     /// The positions before each move, with the move played from each.
     history: Vec<(Position, Move)>,
-    algorithm: Algorithm,
+    algorithm: Strategy,
     /// Whether the user picked the algorithm (`ai`): kept across `new` and `position`.
     algorithm_chosen: bool,
     svg: Option<String>,
@@ -69,11 +70,11 @@ struct Session {
 
 /// The algorithm for a game of `players` when the user has not picked one: alpha-beta for
 /// two, best-reply search (the strongest in our tournaments) for more.
-fn default_algorithm(players: PlayerCount) -> Algorithm {
+fn default_algorithm(players: PlayerCount) -> Strategy {
     if players == PlayerCount::Two {
-        Algorithm::Paranoid
+        Strategy::Search(Algorithm::Paranoid)
     } else {
-        Algorithm::BestReply
+        Strategy::Search(Algorithm::BestReply)
     }
 }
 
@@ -291,14 +292,17 @@ fn parse_limits(args: &[&str]) -> Result<Limits, String> {
 }
 
 /// An algorithm in words for messages.
-fn describe_algorithm(algorithm: Algorithm) -> String {
+fn describe_algorithm(algorithm: Strategy) -> String {
     let words = match algorithm {
-        Algorithm::Paranoid => "alpha-beta (paranoid with more than two players)",
-        Algorithm::MaxN => "max^n",
-        Algorithm::BestReply => "best-reply search",
-        Algorithm::BestReplyPlus => "best-reply search plus",
-        Algorithm::Mcts => "Monte Carlo tree search with the evaluation at a rollout cut-off",
-        Algorithm::Greedy => "greedy, one ply",
+        Strategy::Search(Algorithm::AlphaBeta) => "alpha-beta (two players only)",
+        Strategy::Search(Algorithm::Paranoid) => "alpha-beta (paranoid with more than two players)",
+        Strategy::Search(Algorithm::MaxN) => "max^n",
+        Strategy::Search(Algorithm::BestReply) => "best-reply search",
+        Strategy::Search(Algorithm::BestReplyPlus) => "best-reply search plus",
+        Strategy::Search(Algorithm::MonteCarlo) => {
+            "Monte Carlo tree search with the evaluation at a rollout cut-off"
+        }
+        Strategy::Greedy => "greedy, one ply",
     };
     format!("{algorithm} ({words})")
 }

@@ -18,11 +18,11 @@
 //! `plyforge_sternhalma::mcts_config`).
 //! There are `2^n - 2` assignments per pair: 6 for three players, 14 for four, 62 for six.
 
-use plyforge::search::Limits;
 use plyforge::search::mcts::{MctsConfig, Rollout};
+use plyforge::search::{Algorithm, Limits};
 use plyforge::sternhalma::{
-    Ai, Algorithm, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION, MCTS_PRIOR_WEIGHT,
-    MCTS_ROLLOUT_PLIES, PlayerCount, Position, mcts_config,
+    Ai, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION, MCTS_PRIOR_WEIGHT, MCTS_ROLLOUT_PLIES,
+    PlayerCount, Position, Strategy, mcts_config,
 };
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -42,7 +42,7 @@ struct Options {
     players: Vec<PlayerCount>,
     repeat: usize,
     greedy_games: usize,
-    algorithms: Vec<Algorithm>,
+    algorithms: Vec<Strategy>,
     jobs: usize,
 }
 
@@ -55,10 +55,10 @@ fn parse_options() -> Result<Options, String> {
         repeat: 1,
         greedy_games: 20,
         algorithms: vec![
-            Algorithm::Paranoid,
-            Algorithm::MaxN,
-            Algorithm::BestReply,
-            Algorithm::BestReplyPlus,
+            Strategy::Search(Algorithm::Paranoid),
+            Strategy::Search(Algorithm::MaxN),
+            Strategy::Search(Algorithm::BestReply),
+            Strategy::Search(Algorithm::BestReplyPlus),
         ],
         jobs: 2,
     };
@@ -105,7 +105,7 @@ fn parse_options() -> Result<Options, String> {
             "--algorithms" => {
                 options.algorithms = value
                     .split(',')
-                    .map(|a| a.parse::<Algorithm>().map_err(|e| e.to_string()))
+                    .map(|a| a.parse::<Strategy>().map_err(|e| e.to_string()))
                     .collect::<Result<_, _>>()?;
             }
             other => return Err(format!("unknown option {other:?}")),
@@ -124,7 +124,7 @@ fn parse_options() -> Result<Options, String> {
 /// One game to play: the algorithm of each seat and the seed of its opening (0: none).
 #[derive(Clone)]
 struct Match {
-    seats: Vec<Algorithm>,
+    seats: Vec<Strategy>,
     seed: u64,
 }
 
@@ -141,7 +141,9 @@ fn play(players: PlayerCount, game: &Match, options: &Options) -> Option<usize> 
         .seats
         .iter()
         .map(|&algorithm| match algorithm {
-            Algorithm::Mcts => Ai::mcts(options.mcts.clone(), limits.clone()),
+            Strategy::Search(Algorithm::MonteCarlo) => {
+                Ai::mcts(options.mcts.clone(), limits.clone())
+            }
             _ => Ai::new(algorithm, limits.clone()),
         })
         .collect();
@@ -215,9 +217,9 @@ fn greedy_baseline(options: &Options) {
     let games: Vec<Match> = (0..options.greedy_games)
         .map(|i| Match {
             seats: if i % 2 == 0 {
-                vec![Algorithm::Paranoid, Algorithm::Greedy]
+                vec![Strategy::Search(Algorithm::Paranoid), Strategy::Greedy]
             } else {
-                vec![Algorithm::Greedy, Algorithm::Paranoid]
+                vec![Strategy::Greedy, Strategy::Search(Algorithm::Paranoid)]
             },
             seed: (i / 2) as u64 * 7919,
         })
@@ -226,7 +228,9 @@ fn greedy_baseline(options: &Options) {
     let wins = results
         .iter()
         .zip(&games)
-        .filter(|(winner, game)| winner.is_some_and(|seat| game.seats[seat] == Algorithm::Paranoid))
+        .filter(|(winner, game)| {
+            winner.is_some_and(|seat| game.seats[seat] == Strategy::Search(Algorithm::Paranoid))
+        })
         .count();
     let draws = results.iter().filter(|winner| winner.is_none()).count();
     println!(

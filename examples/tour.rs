@@ -8,8 +8,9 @@
 //! end. Runs in well under a minute.
 
 use plyforge::chess::{Board, Evaluation, GameHistory};
+use plyforge::search::Algorithm;
 use plyforge::search::{Config, Limits, Outcome, Searcher, perft};
-use plyforge::sternhalma::{self, Algorithm, PlayerCount, Position};
+use plyforge::sternhalma::{self, PlayerCount, Position, Strategy};
 use plyforge::tictacchess::{self, Match, Strength};
 use std::time::{Duration, Instant};
 
@@ -93,7 +94,11 @@ fn sternhalma() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "\n== Sternhalma (plyforge-sternhalma), three players, {STERNHALMA_NODES} nodes a move"
     );
-    let seats = [Algorithm::BestReply, Algorithm::Paranoid, Algorithm::MaxN];
+    let seats = [
+        Strategy::Search(Algorithm::BestReply),
+        Strategy::Search(Algorithm::Paranoid),
+        Strategy::Search(Algorithm::MaxN),
+    ];
     let mut players =
         seats.map(|algorithm| sternhalma::Ai::new(algorithm, Limits::nodes(STERNHALMA_NODES)));
     let mut position = Position::new(PlayerCount::Three);

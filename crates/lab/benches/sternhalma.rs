@@ -9,8 +9,9 @@
 //! the searches. The target is 150 M leaves/s from the 2-player start on one core.
 
 use criterion::{Criterion, Throughput, criterion_main};
+use plyforge_search::Algorithm;
 use plyforge_search::{Limits, perft};
-use plyforge_sternhalma::{Ai, Algorithm, PlayerCount, Position};
+use plyforge_sternhalma::{Ai, PlayerCount, Position, Strategy};
 use std::hint::black_box;
 
 /// Perft depths from the start: 2 players depth 6 (88.0 M leaves), 6 players depth 6.
@@ -36,11 +37,11 @@ fn bench_search(c: &mut Criterion) {
     let mut group = c.benchmark_group("sternhalma search");
     group.sample_size(10);
     let cases = [
-        (PlayerCount::Two, Algorithm::Paranoid),
-        (PlayerCount::Three, Algorithm::Paranoid),
-        (PlayerCount::Three, Algorithm::MaxN),
-        (PlayerCount::Three, Algorithm::BestReply),
-        (PlayerCount::Six, Algorithm::BestReply),
+        (PlayerCount::Two, Strategy::Search(Algorithm::Paranoid)),
+        (PlayerCount::Three, Strategy::Search(Algorithm::Paranoid)),
+        (PlayerCount::Three, Strategy::Search(Algorithm::MaxN)),
+        (PlayerCount::Three, Strategy::Search(Algorithm::BestReply)),
+        (PlayerCount::Six, Strategy::Search(Algorithm::BestReply)),
     ];
     for (players, algorithm) in cases {
         let start = Position::new(players);

@@ -1,20 +1,121 @@
-//! The search configuration: which team model to search with, the size of the transposition
+//! The search configuration: which algorithm to search with, the size of the transposition
 //! table, the number of threads, and one switch per technique, so that users can find out what
 //! helps their game and tests can compare an engine with a technique against one without it.
 
+use crate::mcts::MctsConfig;
 use crate::score::Score;
 use core::fmt;
+use core::str::FromStr;
 
-/// How players are grouped into the two sides of an alpha-beta search.
+/// The search algorithm of a [`Searcher`](crate::Searcher): what a position's value is, for
+/// 2 to 6 players. See `docs/search.md` for when to choose which.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Mode {
-    /// Two players, each for themselves: the side of a node is its player to move. Games with
-    /// another player count are refused with
+pub enum Algorithm {
+    /// Two-player alpha-beta (negamax): each player for themselves, every technique of the
+    /// [`Config`]. Games with another player count are refused with
     /// [`SearchError::PlayerCount`](crate::SearchError::PlayerCount).
     #[default]
+    AlphaBeta,
+    /// Paranoid search for 2 to 6 players: alpha-beta with the player to move at the root
+    /// against a coalition of all the others, every technique of the [`Config`]. The
+    /// evaluation is always asked for the root player's view.
+    Paranoid,
+    /// Max^n for 2 to 6 players: every player maximises their own score; with
+    /// [`Config::max_sum`], shallow pruning.
+    MaxN,
+    /// Best-Reply Search for 3 to 6 players: the root player's moves against only the best
+    /// reply among all the opponents (the others pass). Needs
+    /// [`Game::set_player_to_move`](crate::Game::set_player_to_move).
+    BestReply,
+    /// BRS+: best-reply search where the opponents who do not give the best reply play their
+    /// first ordered move instead of passing, so every position searched is reachable.
+    BestReplyPlus,
+    /// Monte Carlo tree search (UCT) for 2 to 6 players, configured by [`Config::mcts`].
+    MonteCarlo,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order of the enum.
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::AlphaBeta,
+        Algorithm::Paranoid,
+        Algorithm::MaxN,
+        Algorithm::BestReply,
+        Algorithm::BestReplyPlus,
+        Algorithm::MonteCarlo,
+    ];
+
+    /// The short name that [`Display`](fmt::Display) writes and [`FromStr`] reads: `alphabeta`,
+    /// `paranoid`, `maxn`, `brs`, `brs+`, `mcts`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Paranoid => "paranoid",
+            Algorithm::MaxN => "maxn",
+            Algorithm::BestReply => "brs",
+            Algorithm::BestReplyPlus => "brs+",
+            Algorithm::MonteCarlo => "mcts",
+        }
+    }
+
+    /// The player counts the algorithm searches.
+    pub const fn players(self) -> core::ops::RangeInclusive<usize> {
+        match self {
+            Algorithm::AlphaBeta => 2..=2,
+            _ => 2..=crate::searcher::MAX_PLAYERS,
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not an [`Algorithm`]'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseAlgorithmError(pub String);
+
+impl fmt::Display for ParseAlgorithmError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown search algorithm {:?}: expected alphabeta, paranoid, maxn, brs, brs+ or mcts",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseAlgorithmError {}
+
+impl FromStr for Algorithm {
+    type Err = ParseAlgorithmError;
+
+    /// Reads a [`name`](Algorithm::name), ignoring ASCII case.
+    ///
+    /// ```
+    /// use plyforge_search::Algorithm;
+    /// assert_eq!("BRS+".parse(), Ok(Algorithm::BestReplyPlus));
+    /// assert!("minimax".parse::<Algorithm>().is_err());
+    /// for algorithm in Algorithm::ALL {
+    ///     assert_eq!(algorithm.to_string().parse(), Ok(algorithm));
+    /// }
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|algorithm| algorithm.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| ParseAlgorithmError(text.to_string()))
+    }
+}
+
+/// How the alpha-beta engine groups players into the two sides of a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Two players, each for themselves.
     Negamax,
-    /// Paranoid search for 2 to 6 players: the player to move at the root against a coalition of
-    /// all the others. The evaluation is always asked for the root player's view.
+    /// The root player against the coalition of the others.
     Paranoid,
 }
 
@@ -23,22 +124,26 @@ pub enum Mode {
 /// methods; new fields may come in later versions, so it is not built as a struct literal.
 ///
 /// ```
-/// use plyforge_search::{Config, Mode};
-/// let config = Config::default().with_mode(Mode::Paranoid).with_tt_mib(64).with_threads(2);
+/// use plyforge_search::{Algorithm, Config};
+/// let config = Config::default()
+///     .with_algorithm(Algorithm::Paranoid)
+///     .with_tt_mib(64)
+///     .with_threads(2);
 /// assert!(config.lmr && config.null_move);
 /// // Only the techniques that never change the value of a fixed-depth search:
 /// let exact = Config::exact();
 /// assert!(!exact.lmr && !exact.null_move && exact.tt);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Config {
-    /// The team model.
-    pub mode: Mode,
+    /// The algorithm.
+    pub algorithm: Algorithm,
     /// Transposition-table size in MiB (rounded down to whole 64-byte buckets; at least one).
     pub tt_mib: usize,
-    /// Search threads (Lazy SMP); 0 counts as 1. 1 gives deterministic results for depth and
-    /// node limits.
+    /// Search threads (Lazy SMP for alpha-beta and paranoid search, root parallelism for Monte
+    /// Carlo tree search; max^n and best-reply search use one); 0 counts as 1. 1 gives
+    /// deterministic results for depth and node limits.
     pub threads: usize,
     /// Iterative deepening: search depth 1, 2, 3, … up to the limit, each iteration ordering
     /// the next. Off: the depth limit is searched at once (a plain fixed-depth search; time and
@@ -70,13 +175,22 @@ pub struct Config {
     pub quiescence: bool,
     /// Search one ply deeper where [`Game::in_check`](crate::Game::in_check) says so.
     pub check_extension: bool,
+    /// For max^n: a bound on the sum of any two players' scores in one evaluation, which turns
+    /// shallow pruning on; `None` (the default, for unbounded evaluations) turns it off. An
+    /// evaluation whose scores are all non-negative and add up to at most `S` satisfies it with
+    /// `S`. It must be at least 0. A bound that the evaluation breaks makes max^n return wrong
+    /// results; a loose bound only prunes less.
+    pub max_sum: Option<Score>,
+    /// Monte Carlo tree search's own settings, for [`Algorithm::MonteCarlo`] (its thread count
+    /// is [`Config::threads`]).
+    pub mcts: MctsConfig,
 }
 
 impl Default for Config {
-    /// Negamax, 16 MiB, one thread, every technique on.
+    /// Two-player alpha-beta, 16 MiB, one thread, every technique on.
     fn default() -> Self {
         Config {
-            mode: Mode::Negamax,
+            algorithm: Algorithm::AlphaBeta,
             tt_mib: 16,
             threads: 1,
             iterative_deepening: true,
@@ -91,11 +205,22 @@ impl Default for Config {
             order_hints: true,
             quiescence: true,
             check_extension: true,
+            max_sum: None,
+            mcts: MctsConfig::default(),
         }
     }
 }
 
 impl Config {
+    /// The alpha-beta engine's grouping of players, for the two alpha-beta algorithms.
+    pub(crate) fn mode(&self) -> Mode {
+        if self.algorithm == Algorithm::Paranoid {
+            Mode::Paranoid
+        } else {
+            Mode::Negamax
+        }
+    }
+
     /// Every technique that never changes the value of a fixed-depth search on: alpha-beta,
     /// PVS, aspiration, the transposition table and move ordering; null move, LMR, quiescence
     /// and extensions off. A depth-`d` search then returns exactly the minimax value at depth `d`
@@ -146,7 +271,7 @@ macro_rules! builder {
 }
 
 builder! {
-    with_mode(mode: Mode);
+    with_algorithm(algorithm: Algorithm);
     with_tt_mib(tt_mib: usize);
     with_threads(threads: usize);
     with_iterative_deepening(iterative_deepening: bool);
@@ -161,12 +286,13 @@ builder! {
     with_order_hints(order_hints: bool);
     with_quiescence(quiescence: bool);
     with_check_extension(check_extension: bool);
+    with_max_sum(max_sum: Option<Score>);
+    with_mcts(mcts: MctsConfig);
 }
 
 /// The transposition table a configuration asks for cannot be allocated (more memory than the
-/// system gives the program). Returned by [`Searcher::try_new`](crate::Searcher::try_new) and
-/// [`MultiSearch::try_new`](crate::multiplayer::MultiSearch::try_new); the searcher then does
-/// not exist, and nothing else changed.
+/// system gives the program). Returned by [`Searcher::try_new`](crate::Searcher::try_new):
+/// the searcher then does not exist, and nothing else changed.
 ///
 /// ```
 /// use plyforge_search::{Config, Searcher, TableSizeError};

@@ -1,13 +1,15 @@
 //! Game-tree search for any game: implement [`Game`] for your rules and an [`Evaluator`] for
 //! your positions, and every search of this crate works on them.
 //!
-//! [`best_move`] picks a move in one call; a [`Searcher`] runs iterative-deepening alpha-beta
-//! with principal variation search, aspiration windows, a lock-free transposition table,
-//! null-move pruning, late-move reductions, killer and history ordering, quiescence search and
-//! check extensions, each switchable in its [`Config`]; limits by depth, nodes, soft and hard
-//! time and a [`StopFlag`]; Lazy SMP threads; and two team models: two-player negamax and
-//! paranoid search for 2 to 6 players ([`Mode`]). [`multiplayer`] has max^n and best-reply
-//! search, [`mcts`] Monte Carlo tree search for 2 to 6 players. [`perft`] and [`divide`] count
+//! [`best_move`] picks a move in one call; a [`Searcher`] runs the [`Algorithm`] its
+//! [`Config`] names, with one kind of limits (depth, nodes, soft and hard time, a [`StopFlag`]),
+//! progress report ([`Info`]), result ([`SearchResult`]) and error ([`SearchError`]) for all:
+//! iterative-deepening alpha-beta for two players or paranoid for 2 to 6, with principal
+//! variation search, aspiration windows, a lock-free transposition table, null-move pruning,
+//! late-move reductions, killer and history ordering, quiescence search and check extensions,
+//! each switchable, on Lazy SMP threads; max^n, Best-Reply Search and BRS+ for 2 to 6 players;
+//! and Monte Carlo tree search ([`mcts`] has its settings and its lower-level interface, with
+//! rollout policies of the game's own). [`perft`] and [`divide`] count
 //! the move tree of any game; [`retrograde::solve`] solves a whole, perfectly indexed state
 //! space backwards from its ends; [`proof`] decides whether a player can force a win within a
 //! number of plies.
@@ -68,7 +70,7 @@ mod limits;
 pub mod mcts;
 mod movepick;
 mod moves;
-pub mod multiplayer;
+mod multiplayer;
 pub mod nim;
 mod node;
 mod ordering;
@@ -83,10 +85,11 @@ mod searcher;
 mod tt;
 mod worker;
 
-pub use config::{Config, Mode, TableSizeError};
+pub use config::{Algorithm, Config, ParseAlgorithmError, TableSizeError};
 pub use game::{Evaluator, Game, Outcome};
 pub use limits::{Limits, StopFlag};
 pub use moves::{ArrayVec, MoveBuffer, MoveList};
+pub use multiplayer::ScoreVector;
 pub use perft::{divide, perft, perft_until};
 pub use report::{Info, ScoreBound, SearchError, SearchResult};
 pub use score::Score;

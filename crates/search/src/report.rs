@@ -1,8 +1,9 @@
 //! What a search tells its caller: a progress report per completed iteration (what a UCI `info`
 //! line needs), the final result, and the errors for positions that cannot be searched.
 
-use crate::config::Mode;
+use crate::config::Algorithm;
 use crate::game::Outcome;
+use crate::multiplayer::ScoreVector;
 use crate::score::Score;
 use core::fmt;
 use std::time::Duration;
@@ -14,8 +15,13 @@ pub struct Info<'a, M> {
     pub depth: u32,
     /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
-    /// The score for the player to move at the root (for paranoid: the root player).
+    /// The score for the player to move at the root (for paranoid: the root player; for Monte
+    /// Carlo tree search the best move's mean reward in permille, or a win or loss score once
+    /// proven).
     pub score: Score,
+    /// The score of every player, where the algorithm has one per player (max^n, Monte Carlo
+    /// tree search).
+    pub scores: Option<ScoreVector>,
     /// Whether `score` is the iteration's value or, in a report sent when an aspiration window
     /// failed, only a bound on it (the iteration then goes on with a wider window).
     pub bound: ScoreBound,
@@ -29,6 +35,9 @@ pub struct Info<'a, M> {
     pub time: Duration,
     /// The principal variation, legal from the root.
     pub pv: &'a [M],
+    /// The player of each move of `pv`: players take turns, except in best-reply search, where
+    /// the opponents who do not reply pass.
+    pub pv_players: &'a [usize],
 }
 
 /// How a reported score bounds the value it stands for.
@@ -47,14 +56,19 @@ pub enum ScoreBound {
 pub struct SearchResult<M> {
     /// The best move found; always a move the search completed.
     pub best_move: M,
-    /// Its score for the player to move at the root.
+    /// Its score for the player to move at the root (as [`Info::score`]).
     pub score: Score,
+    /// The score of every player, where the algorithm has one per player (max^n, Monte Carlo
+    /// tree search).
+    pub scores: Option<ScoreVector>,
     /// The depth of the last completed iteration.
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
     /// The principal variation, starting with `best_move`; legal from the root.
     pub pv: Vec<M>,
+    /// The player of each move of `pv` (as [`Info::pv_players`]).
+    pub pv_players: Vec<usize>,
     /// Nodes searched, all threads.
     pub nodes: u64,
     /// Time spent.
@@ -68,17 +82,44 @@ pub struct SearchResult<M> {
 pub enum SearchError {
     /// The game is over at the root: there is no move to choose.
     GameOver(Outcome),
-    /// The mode does not fit the number of players: negamax needs exactly 2, paranoid 2 to 6.
+    /// The algorithm does not search games of this many players (see
+    /// [`Algorithm::players`]).
     PlayerCount {
-        /// The requested mode.
-        mode: Mode,
+        /// The configured algorithm.
+        algorithm: Algorithm,
         /// The game's player count.
         players: usize,
+    },
+    /// Best-reply search needs [`Game::set_player_to_move`](crate::Game::set_player_to_move),
+    /// which the game does not support (BRS+ and max^n do not need it).
+    SetPlayerUnsupported,
+    /// [`Config::max_sum`](crate::Config::max_sum) is below 0.
+    NegativeMaxSum(Score),
+    /// Monte Carlo tree search: a thread's share of the node budget cannot hold the root and
+    /// its children.
+    NodeBudget {
+        /// Nodes per thread.
+        per_thread: usize,
+        /// Nodes needed: the root and one per legal move.
+        needed: usize,
     },
     /// The configuration has no iterative deepening and the limits no depth: the search would
     /// be one iteration to the deepest possible depth, which no time or node limit and no stop
     /// flag can end (there would be no completed iteration to return).
     DepthLimitRequired,
+}
+
+/// The player of each move of `line` played from `game`, found by replaying it (players take
+/// turns there).
+pub(crate) fn players_of<G: crate::game::Game>(game: &G, line: &[G::Move]) -> Vec<usize> {
+    let mut position = game.clone();
+    line.iter()
+        .map(|&mv| {
+            let player = position.player_to_move();
+            position.play(mv);
+            player
+        })
+        .collect()
 }
 
 impl<M> SearchResult<M> {
@@ -93,7 +134,9 @@ impl<M> SearchResult<M> {
             nps: (self.nodes as f64 / self.time.as_secs_f64().max(1e-9)) as u64,
             hashfull,
             time: self.time,
+            scores: self.scores,
             pv: &self.pv,
+            pv_players: &self.pv_players,
         }
     }
 }
@@ -107,9 +150,28 @@ impl fmt::Display for SearchError {
                     "the game is over ({outcome:?}): there is no move to search"
                 )
             }
-            SearchError::PlayerCount { mode, players } => write!(
+            SearchError::PlayerCount { algorithm, players } => {
+                let range = algorithm.players();
+                write!(
+                    f,
+                    "{algorithm} search cannot play a game of {players} players (it plays {} to {})",
+                    range.start(),
+                    range.end()
+                )
+            }
+            SearchError::SetPlayerUnsupported => write!(
                 f,
-                "{mode:?} search cannot play a game of {players} players (negamax: 2, paranoid: 2 to 6)"
+                "best-reply search needs Game::set_player_to_move, which this game does not \
+                 support: use BRS+ or max^n"
+            ),
+            SearchError::NegativeMaxSum(sum) => write!(
+                f,
+                "max_sum must be at least 0 for shallow pruning, not {sum}"
+            ),
+            SearchError::NodeBudget { per_thread, needed } => write!(
+                f,
+                "a node budget of {per_thread} nodes per thread cannot hold the root and its \
+                 children ({needed} nodes)"
             ),
             SearchError::DepthLimitRequired => write!(
                 f,

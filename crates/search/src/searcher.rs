@@ -1,21 +1,30 @@
-//! The public entry point: a [`Searcher`] owns the configuration and the transposition table
-//! (kept between searches, so that a game's next move starts with the previous search's
-//! knowledge) and runs iterative-deepening alpha-beta on one or more threads.
+//! The public entry point: a [`Searcher`] owns the configuration, the transposition table and
+//! Monte Carlo tree search's tree (kept between searches, so that a game's next move starts with
+//! the previous search's knowledge), and runs the configured algorithm: alpha-beta (two-player
+//! or paranoid) on one or more threads, max^n, best-reply search or Monte Carlo tree search,
+//! all with the same limits, reports, result and errors.
 
-use crate::config::{Config, Mode, TableSizeError};
-use crate::game::{Evaluator, Game};
+use crate::config::{Algorithm, Config, TableSizeError};
+use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
+use crate::mcts::{Mcts, MctsError, MctsResult};
 use crate::moves::MoveBuffer;
-use crate::report::{Info, SearchError, SearchResult};
+use crate::multiplayer::{self, ScoreVector};
+use crate::report::{Info, ScoreBound, SearchError, SearchResult, players_of};
+use crate::score::{Score, loss_in, win_in};
 use crate::tt::TranspositionTable;
 use crate::worker::{Shared, Worker};
+use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
+
+/// Monte Carlo tree search's rewards (0 to 1) become scores in these units (permille).
+const REWARD_SCALE: f64 = 1000.0;
 
 /// The most players the searches handle.
 pub const MAX_PLAYERS: usize = 6;
 
-/// An alpha-beta searcher for any [`Game`].
+/// A searcher for any [`Game`], with the algorithm its [`Config`] names.
 ///
 /// ```
 /// use plyforge_search::{nim::{Nim, NimEvaluator}, Config, Limits, Searcher, score::win_in};
@@ -31,6 +40,9 @@ pub const MAX_PLAYERS: usize = 6;
 pub struct Searcher {
     config: Config,
     tt: TranspositionTable,
+    /// Monte Carlo tree search's trees, for the game type of the last search (an `Mcts<G>`;
+    /// the searcher itself is not generic).
+    mcts: Option<Box<dyn Any + Send>>,
 }
 
 impl Searcher {
@@ -48,13 +60,20 @@ impl Searcher {
     /// backed at their first touch, during searches, so a size the system promises but cannot
     /// back may still end the program then, as any allocation would.)
     pub fn try_new(config: Config) -> Result<Self, TableSizeError> {
-        let tt = if config.tt {
+        // Max^n and Monte Carlo tree search keep no table.
+        let uses_table =
+            config.tt && !matches!(config.algorithm, Algorithm::MaxN | Algorithm::MonteCarlo);
+        let tt = if uses_table {
             TranspositionTable::new(config.tt_mib)
         } else {
             TranspositionTable::new(0)
         }
         .ok_or(TableSizeError { mib: config.tt_mib })?;
-        Ok(Searcher { config, tt })
+        Ok(Searcher {
+            config,
+            tt,
+            mcts: None,
+        })
     }
 
     /// The configuration.
@@ -62,25 +81,32 @@ impl Searcher {
         &self.config
     }
 
-    /// Forgets everything learned (call it between unrelated games).
+    /// Forgets everything learned (call it between unrelated games, or when the evaluator
+    /// changes: stored values are the old evaluator's).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.mcts = None;
     }
 
-    /// Searches `game` within `limits` and returns the best move of the last completed
-    /// iteration.
+    /// Searches `game` for the player to move with the configured algorithm within `limits`,
+    /// and returns the best move of the last completed iteration.
     ///
     /// `history` holds the hashes ([`Game::hash`]) of the positions played before `game`,
-    /// oldest first; with [`Game::REPETITION_DRAWS`], a position of the search that repeats one
-    /// of them (within [`Game::reversible_plies`]) or one on the search path scores as a draw.
-    /// `report` is called by the main thread after every completed iteration, and once more
-    /// when the search returns a deeper iteration that a helper thread completed (Lazy SMP: the
-    /// result is the deepest completed iteration of any thread, the main thread's on a tie).
+    /// oldest first; with [`Game::REPETITION_DRAWS`], a position of an alpha-beta search that
+    /// repeats one of them (within [`Game::reversible_plies`]) or one on the search path scores
+    /// as a draw (the other algorithms are meant for games without repetition draws).
+    /// `report` is called after every completed iteration (for Monte Carlo tree search, at the
+    /// configured interval and at the end), and, in Lazy SMP, once more when the search
+    /// returns a deeper iteration that a helper thread completed (the result is the deepest
+    /// completed iteration of any thread, the main thread's on a tie).
     ///
     /// # Errors
-    /// [`SearchError::GameOver`] when `game` is over, [`SearchError::PlayerCount`] when the mode
-    /// does not fit the game's number of players, [`SearchError::DepthLimitRequired`] when the
-    /// configuration turns iterative deepening off and `limits` has no depth.
+    /// [`SearchError::GameOver`] when `game` is over, [`SearchError::PlayerCount`] when the
+    /// algorithm does not search the game's number of players,
+    /// [`SearchError::DepthLimitRequired`] when alpha-beta without iterative deepening has no
+    /// depth limit, [`SearchError::SetPlayerUnsupported`] for best-reply search on a game
+    /// without [`Game::set_player_to_move`], [`SearchError::NegativeMaxSum`], and
+    /// [`SearchError::NodeBudget`] when Monte Carlo tree search's budget cannot hold the root.
     pub fn search<G, E, R>(
         &mut self,
         game: &G,
@@ -94,18 +120,96 @@ impl Searcher {
         E: Evaluator<G>,
         R: FnMut(&Info<'_, G::Move>),
     {
+        match self.config.algorithm {
+            Algorithm::AlphaBeta | Algorithm::Paranoid => {
+                self.search_alphabeta(game, evaluator, limits, history, &mut report)
+            }
+            Algorithm::MaxN | Algorithm::BestReply | Algorithm::BestReplyPlus => {
+                let best_reply = self.config.algorithm != Algorithm::MaxN;
+                let tt = (best_reply && self.config.tt).then_some(&mut self.tt);
+                multiplayer::search(&self.config, tt, game, evaluator, limits, &mut report)
+            }
+            Algorithm::MonteCarlo => self.search_monte_carlo(game, evaluator, limits, &mut report),
+        }
+    }
+
+    /// Monte Carlo tree search, its tree kept for the next search of the same game type.
+    fn search_monte_carlo<G, E>(
+        &mut self,
+        game: &G,
+        evaluator: &E,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Info<'_, G::Move>),
+    ) -> Result<SearchResult<G::Move>, SearchError>
+    where
+        G: Game,
+        E: Evaluator<G>,
+    {
+        let config = &self.config;
+        let mcts = self
+            .mcts
+            .take()
+            .and_then(|trees| trees.downcast::<Mcts<G>>().ok())
+            .unwrap_or_else(|| {
+                let threads = config.threads.max(1);
+                Box::new(Mcts::new(config.mcts.clone().with_threads(threads)))
+            });
+        let mcts = self.mcts.insert(mcts);
+        let mcts = mcts
+            .downcast_mut::<Mcts<G>>()
+            .expect("the trees just put in place are of this game");
+        let root_player = game.player_to_move();
+        let mut pv_players = Vec::new();
+        let result = mcts.search(game, evaluator, limits, |info| {
+            pv_players = players_of(game, info.pv);
+            report(&Info {
+                depth: info.depth,
+                seldepth: info.depth,
+                score: (info.value * REWARD_SCALE).round() as Score,
+                bound: ScoreBound::Exact,
+                scores: None,
+                nodes: info.nodes,
+                nps: info.nps,
+                hashfull: 0,
+                time: info.time,
+                pv: info.pv,
+                pv_players: &pv_players,
+            });
+        });
+        let result = result.map_err(|error| match error {
+            MctsError::GameOver(outcome) => SearchError::GameOver(outcome),
+            MctsError::PlayerCount(players) => SearchError::PlayerCount {
+                algorithm: Algorithm::MonteCarlo,
+                players,
+            },
+            MctsError::NodeBudget { per_thread, needed } => {
+                SearchError::NodeBudget { per_thread, needed }
+            }
+        })?;
+        Ok(monte_carlo_result(game, root_player, result))
+    }
+
+    /// Alpha-beta: negamax or paranoid, on the configured threads.
+    fn search_alphabeta<G, E>(
+        &mut self,
+        game: &G,
+        evaluator: &E,
+        limits: &Limits,
+        history: &[u64],
+        report: &mut dyn FnMut(&Info<'_, G::Move>),
+    ) -> Result<SearchResult<G::Move>, SearchError>
+    where
+        G: Game,
+        E: Evaluator<G>,
+    {
         let start = Instant::now();
         if !self.config.iterative_deepening && limits.depth.is_none() {
             return Err(SearchError::DepthLimitRequired);
         }
         let players = game.player_count();
-        let fits = match self.config.mode {
-            Mode::Negamax => players == 2,
-            Mode::Paranoid => (2..=MAX_PLAYERS).contains(&players),
-        };
-        if !fits {
+        if !self.config.algorithm.players().contains(&players) {
             return Err(SearchError::PlayerCount {
-                mode: self.config.mode,
+                algorithm: self.config.algorithm,
                 players,
             });
         }
@@ -143,7 +247,7 @@ impl Searcher {
                 })
                 .collect();
             let mut worker = Worker::new(&shared, evaluator, history, game, true);
-            let result = worker.iterate(game, &mut report, 0);
+            let result = worker.iterate(game, report, 0);
             let helper_results: Vec<_> = handles
                 .into_iter()
                 .filter_map(|handle| {
@@ -200,13 +304,55 @@ pub fn best_move<G: Game, E: Evaluator<G>>(
     evaluator: &E,
     limits: &Limits,
 ) -> Result<G::Move, SearchError> {
-    let mode = if game.player_count() == 2 {
-        Mode::Negamax
+    let algorithm = if game.player_count() == 2 {
+        Algorithm::AlphaBeta
     } else {
-        Mode::Paranoid
+        Algorithm::Paranoid
     };
-    let mut searcher = Searcher::new(Config::default().with_mode(mode));
+    let mut searcher = Searcher::new(Config::default().with_algorithm(algorithm));
     searcher
         .search(game, evaluator, limits, &[], |_| {})
         .map(|result| result.best_move)
+}
+
+/// Monte Carlo tree search's mean rewards (0 to 1 per player) as scores in permille.
+fn reward_scores(values: &[f64]) -> ScoreVector {
+    let scores: Vec<Score> = values
+        .iter()
+        .map(|&value| (value * REWARD_SCALE).round() as Score)
+        .collect();
+    ScoreVector::from_slice(&scores)
+}
+
+/// A Monte Carlo tree search's result in the common terms: the root player's score is its mean
+/// reward in permille, or a win or loss score at the end of the principal variation once the
+/// solver proved the root.
+fn monte_carlo_result<G: Game>(
+    game: &G,
+    root_player: usize,
+    result: MctsResult<G::Move>,
+) -> SearchResult<G::Move> {
+    let scores = reward_scores(&result.values);
+    let score = match result.proven {
+        Some(Outcome::Win(winner)) if winner == root_player => win_in(result.pv.len()),
+        Some(Outcome::Win(_)) => loss_in(result.pv.len()),
+        _ => scores.as_slice()[root_player],
+    };
+    SearchResult {
+        best_move: result.best_move,
+        score,
+        scores: Some(scores),
+        depth: result.depth,
+        seldepth: result.depth,
+        pv_players: players_of(game, &result.pv),
+        pv: result.pv,
+        nodes: result.nodes,
+        time: result.time,
+        stopped: matches!(
+            result.stop,
+            crate::mcts::StopReason::Nodes
+                | crate::mcts::StopReason::Time
+                | crate::mcts::StopReason::Flag
+        ),
+    }
 }

@@ -16,7 +16,7 @@ use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
 use crate::node::Root;
 use crate::ordering::Ordering;
-use crate::report::{Info, ScoreBound, SearchResult};
+use crate::report::{Info, ScoreBound, SearchResult, players_of};
 use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
 use crate::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as MemoryOrder};
@@ -128,11 +128,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             config,
             history,
             is_main,
-            key_mix: match config.mode {
+            key_mix: match config.mode() {
                 Mode::Negamax => 0,
                 Mode::Paranoid => ROOT_PLAYER_KEYS[root_player % ROOT_PLAYER_KEYS.len()],
             },
-            mode: config.mode,
+            mode: config.mode(),
             root_player,
             path: vec![0; MAX_PLY + 1],
             ordering: Ordering::new(root.player_count(), config.killers, config.history),
@@ -278,7 +278,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 return score;
             };
             if self.is_main {
-                self.report_bound(depth, score, bound, report);
+                self.report_bound(root, depth, score, bound, report);
             }
             delta = delta.saturating_mul(2);
         }
@@ -287,6 +287,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// Reports a failed aspiration window: its score as a bound, and the line searched so far.
     fn report_bound(
         &self,
+        root: &G,
         depth: u32,
         score: Score,
         bound: ScoreBound,
@@ -307,6 +308,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
             hashfull: self.shared.tt.hashfull(),
             time,
+            scores: None,
+            pv_players: &players_of(root, &pv),
             pv: &pv,
         });
     }
@@ -368,6 +371,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 score,
                 depth: search_depth,
                 seldepth: self.seldepth as u32,
+                scores: None,
+                pv_players: players_of(&root, &self.root_pv),
                 pv: self.root_pv.clone(),
                 nodes,
                 time,

@@ -139,3 +139,52 @@ fn solver_proves_five_by_four_positions() {
     let counts = check_openings::<FiveByFour>(5, 8, 4_999, &mut memo);
     assert!(counts.iter().all(|&count| count >= 5), "{counts:?}");
 }
+
+/// Monte Carlo tree search through the one front end: the `Searcher` of `Algorithm::MonteCarlo`
+/// proves won positions (a win score, a winning move), reports per-player scores, names the
+/// player of each move of its line, and keeps its tree for the next search of the game.
+#[test]
+fn the_searcher_runs_monte_carlo_tree_search() {
+    use plyforge_search::score::is_decisive;
+    use plyforge_search::{Algorithm, Config, Searcher};
+    let mut memo = HashMap::new();
+    let mcts = MctsConfig::default()
+        .with_max_iterations(Some(300_000))
+        .with_seed(3);
+    let config = Config::default()
+        .with_algorithm(Algorithm::MonteCarlo)
+        .with_mcts(mcts);
+    let mut searcher = Searcher::new(config);
+    let mut won = 0;
+    for opening in (3..=6).flat_map(|plies| openings(4, plies)) {
+        if won == 4 {
+            break;
+        }
+        let Ok(game) = opening.parse::<Four>() else {
+            continue;
+        };
+        if game.outcome().is_some() || solve(&game, &mut memo) != 1 {
+            continue;
+        }
+        won += 1;
+        let mut reports = 0;
+        let result = searcher
+            .search(&game, &ThreatEvaluator, &Limits::default(), &[], |info| {
+                reports += 1;
+                assert_eq!(info.pv.len(), info.pv_players.len());
+            })
+            .unwrap();
+        assert!(reports >= 1);
+        assert!(is_decisive(result.score) && result.score > 0, "{game:?}");
+        let mut child = game;
+        child.play(result.best_move);
+        assert_eq!(solve(&child, &mut memo), -1, "{game:?}: a winning move");
+        assert_eq!(result.scores.map(|scores| scores.players()), Some(2));
+        let mut replay = game;
+        for (&player, &mv) in result.pv_players.iter().zip(&result.pv) {
+            assert_eq!(player, replay.player_to_move());
+            replay.play(mv);
+        }
+    }
+    assert_eq!(won, 4, "won openings tried");
+}

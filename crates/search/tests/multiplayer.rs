@@ -4,10 +4,8 @@
 //! are plain recursions (max^n without pruning, best-reply minimax without alpha-beta), in
 //! generation order, ties to the first found.
 
-use plyforge_search::multiplayer::{
-    Algorithm, Limits, MultiConfig, MultiError, MultiResult, MultiSearch, PlayerMove, StopFlag,
-};
 use plyforge_search::score::{EVAL_LIMIT, loss_in, win_in};
+use plyforge_search::{Algorithm, Config, Limits, SearchError, SearchResult, Searcher, StopFlag};
 use plyforge_search::{Evaluator, Game, MoveBuffer, MoveList, Outcome, Score};
 use proptest::prelude::*;
 
@@ -262,7 +260,25 @@ impl Evaluator<Tree> for Split {
 // ----------------------------------------------------------------------------------------------
 // The references.
 
+/// A move and the player who plays it: a best-reply line skips the players who pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PlayerMove<M> {
+    player: usize,
+    mv: M,
+}
+
 type Line = Vec<PlayerMove<u8>>;
+
+/// A result's principal variation with the player of each move.
+fn line_of(result: &SearchResult<u8>) -> Line {
+    assert_eq!(result.pv.len(), result.pv_players.len());
+    result
+        .pv_players
+        .iter()
+        .zip(&result.pv)
+        .map(|(&player, &mv)| PlayerMove { player, mv })
+        .collect()
+}
 
 fn moves_of<G: Game>(game: &G) -> Vec<G::Move> {
     let mut moves = G::Moves::default();
@@ -460,7 +476,7 @@ fn search(
     game: &Tree,
     evaluator: &Split,
     limits: &Limits,
-) -> Result<MultiResult<u8>, MultiError> {
+) -> Result<SearchResult<u8>, SearchError> {
     search_ordered(algorithm, max_sum, true, game, evaluator, limits)
 }
 
@@ -471,16 +487,15 @@ fn search_ordered(
     game: &Tree,
     evaluator: &Split,
     limits: &Limits,
-) -> Result<MultiResult<u8>, MultiError> {
-    let config = MultiConfig {
-        algorithm,
-        max_sum,
-        order_hints,
-        killers: order_hints,
-        pvs: order_hints,
-        tt_mib: 0,
-    };
-    MultiSearch::new(config).search(game, evaluator, limits, |_| {})
+) -> Result<SearchResult<u8>, SearchError> {
+    let config = Config::default()
+        .with_algorithm(algorithm)
+        .with_max_sum(max_sum)
+        .with_order_hints(order_hints)
+        .with_killers(order_hints)
+        .with_pvs(order_hints)
+        .with_tt(false);
+    Searcher::new(config).search(game, evaluator, limits, &[], |_| {})
 }
 
 /// A best-reply search with a transposition table of 1 MiB.
@@ -489,14 +504,13 @@ fn search_with_tt(
     game: &Tree,
     evaluator: &Split,
     limits: &Limits,
-) -> MultiResult<u8> {
-    let config = MultiConfig {
-        algorithm,
-        tt_mib: 1,
-        ..MultiConfig::default()
-    };
-    let mut search = MultiSearch::new(config);
-    search.search(game, evaluator, limits, |_| {}).unwrap()
+) -> SearchResult<u8> {
+    let config = Config::default()
+        .with_algorithm(algorithm)
+        .with_pvs(false)
+        .with_tt_mib(1);
+    let mut search = Searcher::new(config);
+    search.search(game, evaluator, limits, &[], |_| {}).unwrap()
 }
 
 /// Whether the root has a move to search.
@@ -520,7 +534,7 @@ fn check_maxn(game: &Tree, evaluator: &Split, depth: u32, max_sum: Option<Score>
         assert_eq!(result.scores.unwrap().as_slice(), &scores[..]);
         assert_eq!(result.score, scores[game.to_move]);
         assert_eq!(result.best_move, line[0].mv);
-        assert_eq!(result.pv, line);
+        assert_eq!(line_of(&result), line);
         assert!(result.depth <= depth);
     }
 }
@@ -538,7 +552,7 @@ fn check_brs(game: &Tree, evaluator: &Split, depth: u32, plus: bool) {
             search_ordered(algorithm, None, order_hints, game, evaluator, &limits).unwrap();
         assert_eq!(result.score, score);
         assert_eq!(result.best_move, line[0].mv);
-        assert_eq!(result.pv, line);
+        assert_eq!(line_of(&result), line);
         assert!(result.scores.is_none());
     }
     // With a table, the line may stop at a position whose value came from it.
@@ -546,7 +560,7 @@ fn check_brs(game: &Tree, evaluator: &Split, depth: u32, plus: bool) {
     assert_eq!(result.score, score);
     assert_eq!(result.best_move, line[0].mv);
     assert!(
-        line.starts_with(&result.pv),
+        line.starts_with(&line_of(&result)),
         "{:?} is not a start of {line:?}",
         result.pv
     );
@@ -597,16 +611,15 @@ proptest! {
         prop_assume!(searchable(&game));
         let (scores, line) = reference_maxn(&game, &evaluator, depth, 0);
         let in_place = UndoTree { tree: game, history: Vec::new() };
-        let config = MultiConfig {
-            max_sum: max_sum.map(|_| evaluator.spread),
-            ..MultiConfig::default()
-        };
+        let config = Config::default()
+            .with_algorithm(Algorithm::MaxN)
+            .with_max_sum(max_sum.map(|_| evaluator.spread));
         let limits = Limits::depth(depth);
-        let result = MultiSearch::new(config).search(&in_place, &evaluator, &limits, |_| {});
+        let result = Searcher::new(config).search(&in_place, &evaluator, &limits, &[], |_| {});
         let result = result.unwrap();
         let found = result.scores.unwrap();
         prop_assert_eq!(found.as_slice(), &scores[..]);
-        prop_assert_eq!(result.pv, line);
+        prop_assert_eq!(line_of(&result), line);
     }
 
     #[test]
@@ -660,13 +673,13 @@ proptest! {
                 let (scores, line) = reference_maxn(&game, &evaluator, result.depth, 0);
                 let found = result.scores.unwrap();
                 prop_assert_eq!(found.as_slice(), &scores[..]);
-                prop_assert_eq!(result.pv, line);
+                prop_assert_eq!(line_of(&result), line);
             }
             _ => {
                 let plus = algorithm == Algorithm::BestReplyPlus;
                 let (score, line) = reference_brs(&game, &evaluator, 0, result.depth, 0, plus);
                 prop_assert_eq!(result.score, score);
-                prop_assert_eq!(result.pv, line);
+                prop_assert_eq!(line_of(&result), line);
             }
         }
     }
@@ -722,16 +735,12 @@ fn the_transposition_table_saves_nodes_and_survives_a_change_of_root_player() {
         // One search object for a whole game: the table's entries from earlier searches, some
         // for another root player, never change a result.
         let plus = algorithm == Algorithm::BestReplyPlus;
-        let config = MultiConfig {
-            algorithm,
-            tt_mib: 1,
-            ..MultiConfig::default()
-        };
-        let mut search = MultiSearch::new(config);
+        let config = Config::default().with_algorithm(algorithm).with_tt_mib(1);
+        let mut search = Searcher::new(config);
         let mut game = Tree::new(3, 3, 14).transposing();
         while searchable(&game) {
             let result = search
-                .search(&game, &evaluator, &Limits::depth(4), |_| {})
+                .search(&game, &evaluator, &Limits::depth(4), &[], |_| {})
                 .unwrap();
             let (score, line) = reference_brs(&game, &evaluator, game.to_move, 4, 0, plus);
             assert_eq!((result.score, result.best_move), (score, line[0].mv));
@@ -781,17 +790,14 @@ fn the_stop_flag_ends_the_search_after_the_iteration_that_raised_it() {
         let raise = flag.clone();
         let limits = Limits::infinite(flag);
         let mut depths = Vec::new();
-        let result = MultiSearch::new(MultiConfig {
-            algorithm,
-            ..MultiConfig::default()
-        })
-        .search(&game, &evaluator, &limits, |info| {
-            depths.push(info.depth);
-            if info.depth == 3 {
-                raise.stop();
-            }
-        })
-        .unwrap();
+        let result = Searcher::new(Config::default().with_algorithm(algorithm))
+            .search(&game, &evaluator, &limits, &[], |info| {
+                depths.push(info.depth);
+                if info.depth == 3 {
+                    raise.stop();
+                }
+            })
+            .unwrap();
         assert_eq!(depths, [1, 2, 3]);
         assert_eq!(result.depth, 3);
         assert!(result.stopped);
@@ -859,18 +865,21 @@ fn games_that_cannot_be_searched_are_refused() {
         let game = Tree::new(seed, players, 4);
         assert_eq!(
             search(Algorithm::MaxN, None, &game, &evaluator, &limits),
-            Err(MultiError::PlayerCount(players))
+            Err(SearchError::PlayerCount {
+                algorithm: Algorithm::MaxN,
+                players
+            })
         );
     }
     let game = Tree::new(seed, 3, 0);
     assert_eq!(
         search(Algorithm::BestReply, None, &game, &evaluator, &limits),
-        Err(MultiError::GameOver(game.outcome_without_moves()))
+        Err(SearchError::GameOver(game.outcome_without_moves()))
     );
     let game = Tree::new(seed, 3, 4);
     assert_eq!(
         search(Algorithm::MaxN, Some(-1), &game, &evaluator, &limits),
-        Err(MultiError::NegativeMaxSum(-1))
+        Err(SearchError::NegativeMaxSum(-1))
     );
     let mut fixed_turns = Tree::new(seed, 3, 4);
     fixed_turns.can_set_player = false;
@@ -882,17 +891,20 @@ fn games_that_cannot_be_searched_are_refused() {
             &evaluator,
             &limits
         ),
-        Err(MultiError::SetPlayerUnsupported)
+        Err(SearchError::SetPlayerUnsupported)
     );
     // BRS+ and max^n do not need to set the player to move.
     for algorithm in [Algorithm::BestReplyPlus, Algorithm::MaxN] {
         assert!(search(algorithm, None, &fixed_turns, &evaluator, &limits).is_ok());
     }
     for error in [
-        MultiError::PlayerCount(7),
-        MultiError::SetPlayerUnsupported,
-        MultiError::NegativeMaxSum(-1),
-        MultiError::GameOver(Outcome::Draw),
+        SearchError::PlayerCount {
+            algorithm: Algorithm::MaxN,
+            players: 7,
+        },
+        SearchError::SetPlayerUnsupported,
+        SearchError::NegativeMaxSum(-1),
+        SearchError::GameOver(Outcome::Draw),
     ] {
         assert!(!error.to_string().is_empty());
     }
@@ -916,7 +928,7 @@ proptest! {
         prop_assume!(searchable(&game));
         let evaluator = Split { spread: 100 };
         let limits = Limits::depth(depth);
-        let config = plyforge_search::Config::plain().with_mode(plyforge_search::Mode::Paranoid);
+        let config = Config::plain().with_algorithm(Algorithm::Paranoid);
         let paranoid = plyforge_search::Searcher::new(config)
             .search(&game, &evaluator, &limits, &[], |_| {})
             .unwrap();
@@ -930,10 +942,9 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(50))]
 
-    /// `Algorithm::Paranoid` is the main engine's paranoid search under this module's API: the
-    /// same move, score and line, with the player of each move.
+    /// Paranoid search's line names the player of each move, as every algorithm's does.
     #[test]
-    fn the_paranoid_choice_runs_the_main_engine(
+    fn paranoid_lines_name_their_players(
         seed in any::<u64>(),
         players in 2usize..=6,
         plies in 1u32..=8,
@@ -943,26 +954,18 @@ proptest! {
         prop_assume!(searchable(&game));
         let evaluator = Split { spread: 100 };
         let limits = Limits::depth(depth);
-        let config = plyforge_search::Config::default().with_mode(plyforge_search::Mode::Paranoid);
-        let direct = plyforge_search::Searcher::new(config)
-            .search(&game, &evaluator, &limits, &[], |_| {})
-            .unwrap();
-        let config = MultiConfig { algorithm: Algorithm::Paranoid, ..MultiConfig::default() };
+        let config = Config::default().with_algorithm(Algorithm::Paranoid);
         let mut reports = 0;
-        let result = MultiSearch::new(config)
-            .search(&game, &evaluator, &limits, |info| {
+        let result = Searcher::new(config)
+            .search(&game, &evaluator, &limits, &[], |info| {
                 reports += 1;
                 assert!(info.scores.is_none());
+                assert_eq!(info.pv.len(), info.pv_players.len());
             })
             .unwrap();
-        prop_assert_eq!(result.best_move, direct.best_move);
-        prop_assert_eq!(result.score, direct.score);
-        prop_assert_eq!(result.depth, direct.depth);
         prop_assert!(reports >= 1);
-        let moves: Vec<u8> = result.pv.iter().map(|step| step.mv).collect();
-        prop_assert_eq!(moves, direct.pv);
         let mut replay = game.clone();
-        for step in &result.pv {
+        for step in line_of(&result) {
             prop_assert_eq!(step.player, replay.player_to_move());
             replay.play(step.mv);
         }
@@ -977,46 +980,41 @@ proptest! {
             Ok(algorithm) => prop_assert!(algorithm.name().eq_ignore_ascii_case(&text)),
             Err(error) => {
                 prop_assert!(Algorithm::ALL.iter().all(|a| !a.name().eq_ignore_ascii_case(&text)));
-                prop_assert!(error.to_string().contains("maxn, brs, brs+ or paranoid"));
+                prop_assert!(error.to_string().contains("maxn, brs, brs+ or mcts"));
             }
         }
     }
 }
 
 /// A table the system cannot give is a typed error from `try_new` for every algorithm that
-/// keeps one (paranoid through its alpha-beta searcher, best-reply through its own), not an
-/// abort; the same configuration with a small table builds and searches.
+/// keeps one (alpha-beta, paranoid, best-reply), not an abort; the same configuration with a
+/// small table builds and searches.
 #[test]
 fn impossible_table_sizes_are_errors() {
     use plyforge_search::TableSizeError;
     // A pebibyte: beyond any machine's address space.
     let impossible = 1 << 30;
     for algorithm in [
+        Algorithm::AlphaBeta,
         Algorithm::Paranoid,
         Algorithm::BestReply,
         Algorithm::BestReplyPlus,
     ] {
-        let config = MultiConfig {
-            algorithm,
-            tt_mib: impossible,
-            ..MultiConfig::default()
-        };
+        let config = Config::default()
+            .with_algorithm(algorithm)
+            .with_tt_mib(impossible);
         assert_eq!(
-            MultiSearch::try_new(config).err(),
+            Searcher::try_new(config).err(),
             Some(TableSizeError { mib: impossible })
         );
-        let small = MultiConfig {
-            algorithm,
-            tt_mib: 1,
-            ..MultiConfig::default()
-        };
-        assert!(MultiSearch::try_new(small).is_ok());
+        let small = Config::default().with_algorithm(algorithm).with_tt_mib(1);
+        assert!(Searcher::try_new(small).is_ok());
     }
-    // Max^n keeps no table: any size builds.
-    let maxn = MultiConfig {
-        algorithm: Algorithm::MaxN,
-        tt_mib: impossible,
-        ..MultiConfig::default()
-    };
-    assert!(MultiSearch::try_new(maxn).is_ok());
+    // Max^n and Monte Carlo tree search keep no table: any size builds.
+    for algorithm in [Algorithm::MaxN, Algorithm::MonteCarlo] {
+        let config = Config::default()
+            .with_algorithm(algorithm)
+            .with_tt_mib(impossible);
+        assert!(Searcher::try_new(config).is_ok());
+    }
 }

@@ -5,8 +5,8 @@
 
 use plyforge_search::score::{EVAL_LIMIT, Score, loss_in, win_in};
 use plyforge_search::{
-    Config, Evaluator, Game, Limits, Mode, MoveList, Outcome, ScoreBound, SearchError, Searcher,
-    StopFlag,
+    Algorithm, Config, Evaluator, Game, Limits, MoveList, Outcome, ScoreBound, SearchError,
+    Searcher, StopFlag,
 };
 use proptest::prelude::*;
 
@@ -192,15 +192,15 @@ fn paranoid(game: &Tree, root: usize, depth: u32, ply: usize) -> Score {
 }
 
 /// The configurations that must all give the plain minimax value, each adding one technique.
-fn exact_configs(mode: Mode) -> Vec<(&'static str, Config)> {
-    let plain = Config::plain().with_mode(mode).with_tt_mib(1);
+fn exact_configs(mode: Algorithm) -> Vec<(&'static str, Config)> {
+    let plain = Config::plain().with_algorithm(mode).with_tt_mib(1);
     let iterative = plain.clone().with_iterative_deepening(true);
     let pvs = iterative.clone().with_pvs(true);
     // Narrow, so that the windows fail and re-search often.
     let aspiration = pvs.clone().with_aspiration(true).with_aspiration_window(3);
     let tt = aspiration.clone().with_tt(true);
     let ordered = Config::exact()
-        .with_mode(mode)
+        .with_algorithm(mode)
         .with_tt_mib(1)
         .with_aspiration_window(3);
     // Any window a user may set: the widest (its bounds saturate) and a negative one (taken
@@ -239,7 +239,7 @@ proptest! {
         let root = Tree::new(seed, 2, branching);
         prop_assume!(!children(&root).is_empty());
         let expected = minimax(&root, depth, 0);
-        for (name, config) in exact_configs(Mode::Negamax) {
+        for (name, config) in exact_configs(Algorithm::AlphaBeta) {
             let mut searcher = Searcher::new(config);
             let result = searcher.search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {}).unwrap();
             prop_assert_eq!(result.score, expected, "{} differs", name);
@@ -257,7 +257,7 @@ proptest! {
         let root = Tree::new(seed, players, branching);
         prop_assume!(!children(&root).is_empty());
         let expected = paranoid(&root, 0, depth, 0);
-        for (name, config) in exact_configs(Mode::Paranoid) {
+        for (name, config) in exact_configs(Algorithm::Paranoid) {
             let mut searcher = Searcher::new(config);
             let result = searcher.search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {}).unwrap();
             prop_assert_eq!(result.score, expected, "{} differs", name);
@@ -272,7 +272,7 @@ proptest! {
     fn two_player_paranoid_is_negamax(seed in any::<u64>(), depth in 1u32..=5) {
         let root = Tree::new(seed, 2, 4);
         let negamax = Searcher::new(Config::exact()).search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {});
-        let paranoid = Searcher::new(Config::exact().with_mode(Mode::Paranoid))
+        let paranoid = Searcher::new(Config::exact().with_algorithm(Algorithm::Paranoid))
             .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {});
         prop_assert_eq!(negamax.map(|r| r.score), paranoid.map(|r| r.score));
     }
@@ -344,7 +344,7 @@ proptest! {
         prop_assume!(!children(&tree).is_empty());
         let expected = minimax(&tree, depth, 0);
         let hints_only = Config::exact().with_tt_mib(1).with_aspiration_window(3).with_killers(false).with_history(false);
-        let mut configs = exact_configs(Mode::Negamax);
+        let mut configs = exact_configs(Algorithm::AlphaBeta);
         // The hint as the only ordering source, with quiescence and check extensions off and
         // on (which change nothing on these trees).
         configs.push(("hints only", hints_only.clone()));
@@ -518,7 +518,7 @@ impl Evaluator<Shortcuts<true>> for SlowEverywhere {
 /// evaluation keeps both threads in the tree together, so each finds the other's entries.
 #[test]
 fn lazy_smp_with_a_shared_table_keeps_the_value() {
-    let (_, with_table) = exact_configs(Mode::Negamax)
+    let (_, with_table) = exact_configs(Algorithm::AlphaBeta)
         .into_iter()
         .find(|(name, _)| *name == "tt")
         .expect("the configuration with the table");
@@ -596,7 +596,7 @@ fn wrong_player_count_is_an_error() {
     assert_eq!(
         error,
         SearchError::PlayerCount {
-            mode: Mode::Negamax,
+            algorithm: Algorithm::AlphaBeta,
             players: 3
         }
     );

@@ -1,44 +1,33 @@
-//! Computer players: `plyforge-search`'s searches with this crate's [`DistanceEvaluator`], one per
-//! [`Algorithm`], within the search crate's [`Limits`] (depth, nodes, time). This is glue only:
-//! alpha-beta and paranoid search are the main engine's [`Searcher`], max^n and best-reply search
-//! are its [`MultiSearch`], Monte Carlo tree search its [`Mcts`] (with this crate's evaluation at
-//! the rollout cut-off, see [`mcts_config`]); the greedy player (best evaluation after one ply) is
-//! the baseline the tests and tournaments measure the searches against.
+//! Computer players: `plyforge-search`'s [`Searcher`] with this crate's [`DistanceEvaluator`],
+//! one per [`Strategy`]: an [`Algorithm`] of the search crate (paranoid, max^n, best-reply
+//! search, BRS+, Monte Carlo tree search with this crate's evaluation at the rollout cut-off, see
+//! [`mcts_config`]) within the search crate's [`Limits`] (depth, nodes, time), or the greedy
+//! player (best evaluation after one ply), the baseline the tests and tournaments measure the
+//! searches against. This is glue only.
 
 use crate::eval::DistanceEvaluator;
 use crate::moves::Move;
 use crate::position::Position;
 use core::fmt;
 use core::str::FromStr;
-use plyforge_search::mcts::{Mcts, MctsConfig, MctsError, Rollout};
-use plyforge_search::multiplayer::{self, MultiConfig, MultiError, MultiSearch};
-use plyforge_search::{Config, Evaluator, Limits, Mode, Score, SearchError, Searcher};
+use plyforge_search::mcts::{MctsConfig, Rollout};
+use plyforge_search::{Algorithm, Config, Evaluator, Limits, Score, SearchError, Searcher};
 
 /// The transposition-table size of an [`Ai`] in MiB: enough for the node budgets used here.
 pub const AI_TT_MIB: usize = 16;
 
 /// How a computer player chooses its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    /// Alpha-beta: negamax for two players, paranoid (the root player against a coalition of
-    /// all others) for more.
-    Paranoid,
-    /// max^n: every player maximises its own component of a score vector.
-    MaxN,
-    /// Best-Reply Search (Schadd and Winands, 2011): only the single best reply among all
-    /// opponents is searched between two moves of the root player.
-    BestReply,
-    /// BRS+: as BRS, but the other opponents play their best move by ordering instead of passing.
-    BestReplyPlus,
-    /// Monte Carlo tree search (UCT for every player), rollouts cut off after a few plies
-    /// where the distance evaluation scores the position ([`mcts_config`]).
-    Mcts,
+pub enum Strategy {
+    /// A search of `plyforge-search`, with this crate's evaluation (and, for Monte Carlo tree
+    /// search, [`mcts_config`]).
+    Search(Algorithm),
     /// No search: the move with the best evaluation one ply ahead.
     Greedy,
 }
 
-/// The Monte Carlo tree search of [`Algorithm::Mcts`]: short rollouts, greedy on the move
-/// hint (steps gained) most of the time, then the [`DistanceEvaluator`] turned into rewards.
+/// The Monte Carlo tree search of [`Algorithm::MonteCarlo`] here: short rollouts, greedy on the
+/// move hint (steps gained) most of the time, then the [`DistanceEvaluator`] turned into rewards.
 /// Random rollouts to the end would take hundreds of aimless moves in this game.
 pub fn mcts_config() -> MctsConfig {
     MctsConfig::default()
@@ -62,116 +51,89 @@ pub const MCTS_PRIOR_WEIGHT: f32 = 0.0;
 /// [`mcts_config`]'s evaluation scale (evaluation units per factor e of a reward ratio).
 pub const MCTS_EVAL_SCALE: f32 = 100.0;
 
-impl Algorithm {
-    /// Every algorithm, searches first.
-    pub const ALL: [Algorithm; 6] = [
-        Algorithm::Paranoid,
-        Algorithm::MaxN,
-        Algorithm::BestReply,
-        Algorithm::BestReplyPlus,
-        Algorithm::Mcts,
-        Algorithm::Greedy,
+impl Strategy {
+    /// Every strategy of the tournaments, searches first.
+    pub const ALL: [Strategy; 6] = [
+        Strategy::Search(Algorithm::Paranoid),
+        Strategy::Search(Algorithm::MaxN),
+        Strategy::Search(Algorithm::BestReply),
+        Strategy::Search(Algorithm::BestReplyPlus),
+        Strategy::Search(Algorithm::MonteCarlo),
+        Strategy::Greedy,
     ];
 
-    /// The search crate's multi-player algorithm behind this one; `None` for
-    /// [`Algorithm::Mcts`] (the search crate's [`Mcts`]) and [`Algorithm::Greedy`], which does
-    /// not search.
-    pub const fn search(self) -> Option<multiplayer::Algorithm> {
-        match self {
-            Algorithm::Paranoid => Some(multiplayer::Algorithm::Paranoid),
-            Algorithm::MaxN => Some(multiplayer::Algorithm::MaxN),
-            Algorithm::BestReply => Some(multiplayer::Algorithm::BestReply),
-            Algorithm::BestReplyPlus => Some(multiplayer::Algorithm::BestReplyPlus),
-            Algorithm::Mcts | Algorithm::Greedy => None,
-        }
-    }
-
     /// The name used on command lines and in tables: the search crate's
-    /// [`name`](multiplayer::Algorithm::name) (`paranoid`, `maxn`, `brs`, `brs+`), `mcts` or
+    /// [`name`](Algorithm::name) (`paranoid`, `maxn`, `brs`, `brs+`, `mcts`, `alphabeta`) or
     /// `greedy`.
     pub const fn name(self) -> &'static str {
-        match self.search() {
-            Some(search) => search.name(),
-            None if matches!(self, Algorithm::Mcts) => MCTS_NAME,
-            None => GREEDY_NAME,
+        match self {
+            Strategy::Search(algorithm) => algorithm.name(),
+            Strategy::Greedy => GREEDY_NAME,
         }
     }
 }
 
-/// The name of [`Algorithm::Greedy`], the one algorithm the search crate does not have.
+/// The name of [`Strategy::Greedy`].
 const GREEDY_NAME: &str = "greedy";
-/// The name of [`Algorithm::Mcts`].
-const MCTS_NAME: &str = "mcts";
 
-impl From<multiplayer::Algorithm> for Algorithm {
-    fn from(search: multiplayer::Algorithm) -> Algorithm {
-        match search {
-            multiplayer::Algorithm::Paranoid => Algorithm::Paranoid,
-            multiplayer::Algorithm::MaxN => Algorithm::MaxN,
-            multiplayer::Algorithm::BestReply => Algorithm::BestReply,
-            multiplayer::Algorithm::BestReplyPlus => Algorithm::BestReplyPlus,
-        }
+impl From<Algorithm> for Strategy {
+    fn from(algorithm: Algorithm) -> Strategy {
+        Strategy::Search(algorithm)
     }
 }
 
-impl fmt::Display for Algorithm {
+impl fmt::Display for Strategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// A name that is not an [`Algorithm`].
+/// A name that is not a [`Strategy`]'s.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseAlgorithmError(pub String);
+pub struct ParseStrategyError(pub String);
 
-impl fmt::Display for ParseAlgorithmError {
+impl fmt::Display for ParseStrategyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown algorithm {:?} (paranoid, maxn, brs, brs+, mcts, greedy)",
+            "unknown algorithm {:?} (paranoid, maxn, brs, brs+, mcts, alphabeta, greedy)",
             self.0
         )
     }
 }
 
-impl std::error::Error for ParseAlgorithmError {}
+impl std::error::Error for ParseStrategyError {}
 
-impl FromStr for Algorithm {
-    type Err = ParseAlgorithmError;
+impl FromStr for Strategy {
+    type Err = ParseStrategyError;
 
-    /// Reads a [`name`](Algorithm::name), ignoring ASCII case like the search crate does.
+    /// Reads a [`name`](Strategy::name), ignoring ASCII case like the search crate does.
     ///
     /// ```
-    /// use plyforge_sternhalma::Algorithm;
-    /// assert_eq!("BRS+".parse(), Ok(Algorithm::BestReplyPlus));
-    /// assert_eq!("greedy".parse(), Ok(Algorithm::Greedy));
-    /// assert!("minimax".parse::<Algorithm>().is_err());
-    /// for algorithm in Algorithm::ALL {
-    ///     assert_eq!(algorithm.to_string().parse(), Ok(algorithm));
+    /// use plyforge_search::Algorithm;
+    /// use plyforge_sternhalma::Strategy;
+    /// assert_eq!("BRS+".parse(), Ok(Strategy::Search(Algorithm::BestReplyPlus)));
+    /// assert_eq!("greedy".parse(), Ok(Strategy::Greedy));
+    /// assert!("minimax".parse::<Strategy>().is_err());
+    /// for strategy in Strategy::ALL {
+    ///     assert_eq!(strategy.to_string().parse(), Ok(strategy));
     /// }
     /// ```
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         if text.eq_ignore_ascii_case(GREEDY_NAME) {
-            return Ok(Algorithm::Greedy);
+            return Ok(Strategy::Greedy);
         }
-        if text.eq_ignore_ascii_case(MCTS_NAME) {
-            return Ok(Algorithm::Mcts);
-        }
-        text.parse::<multiplayer::Algorithm>()
-            .map(Algorithm::from)
-            .map_err(|_| ParseAlgorithmError(text.to_string()))
+        text.parse::<Algorithm>()
+            .map(Strategy::Search)
+            .map_err(|_| ParseStrategyError(text.to_string()))
     }
 }
 
 /// Why an [`Ai`] found no move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AiError {
-    /// From the alpha-beta engine (game over, player count).
+    /// From the search (game over, player count, a node budget too small).
     Search(SearchError),
-    /// From the multi-player searches.
-    Multi(MultiError),
-    /// From Monte Carlo tree search.
-    Mcts(MctsError),
     /// The game is over.
     GameOver,
 }
@@ -180,8 +142,6 @@ impl fmt::Display for AiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AiError::Search(error) => error.fmt(f),
-            AiError::Multi(error) => error.fmt(f),
-            AiError::Mcts(error) => error.fmt(f),
             AiError::GameOver => write!(f, "the game is over: there is no move to choose"),
         }
     }
@@ -207,91 +167,64 @@ pub struct Choice {
 /// A computer player.
 ///
 /// ```
-/// use plyforge_sternhalma::{Ai, Algorithm, PlayerCount, Position};
-/// use plyforge_search::Limits;
+/// use plyforge_sternhalma::{Ai, PlayerCount, Position, Strategy};
+/// use plyforge_search::{Algorithm, Limits};
 ///
 /// let mut position = Position::new(PlayerCount::Three);
-/// let mut ai = Ai::new(Algorithm::BestReply, Limits::depth(2));
+/// let mut ai = Ai::new(Strategy::Search(Algorithm::BestReply), Limits::depth(2));
 /// let choice = ai.choose(&position)?;
 /// position.try_play(choice.mv)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Ai {
-    algorithm: Algorithm,
+    strategy: Strategy,
     limits: Limits,
     evaluator: DistanceEvaluator,
-    engine: Engine,
-}
-
-enum Engine {
-    AlphaBeta(Box<Searcher>),
-    Multi(Box<MultiSearch>),
-    Mcts(Box<Mcts<Position>>),
-    Greedy,
+    /// `None` for the greedy player.
+    searcher: Option<Box<Searcher>>,
 }
 
 impl Ai {
-    /// A player using `algorithm` within `limits`, with the default evaluation.
-    pub fn new(algorithm: Algorithm, limits: Limits) -> Ai {
-        Ai::with_evaluator(algorithm, limits, DistanceEvaluator::default())
+    /// A player using `strategy` within `limits`, with the default evaluation.
+    pub fn new(strategy: Strategy, limits: Limits) -> Ai {
+        Ai::with_evaluator(strategy, limits, DistanceEvaluator::default())
     }
 
     /// A player with an evaluation of the caller's choice.
-    pub fn with_evaluator(
-        algorithm: Algorithm,
-        limits: Limits,
-        evaluator: DistanceEvaluator,
-    ) -> Ai {
-        let multi = |algorithm| {
-            Engine::Multi(Box::new(MultiSearch::new(MultiConfig {
-                algorithm,
-                tt_mib: AI_TT_MIB,
-                ..MultiConfig::default()
-            })))
-        };
-        let engine = match algorithm.search() {
-            Some(multiplayer::Algorithm::Paranoid) => Engine::AlphaBeta(Box::new(Searcher::new(
-                Config::default()
-                    .with_mode(Mode::Paranoid)
-                    .with_tt_mib(AI_TT_MIB),
-            ))),
-            Some(search) => multi(search),
-            None if algorithm == Algorithm::Mcts => {
-                Engine::Mcts(Box::new(Mcts::new(mcts_config())))
-            }
-            None => Engine::Greedy,
+    pub fn with_evaluator(strategy: Strategy, limits: Limits, evaluator: DistanceEvaluator) -> Ai {
+        let searcher = match strategy {
+            Strategy::Search(algorithm) => Some(Box::new(Searcher::new(search_config(algorithm)))),
+            Strategy::Greedy => None,
         };
         Ai {
-            algorithm,
+            strategy,
             limits,
             evaluator,
-            engine,
+            searcher,
         }
     }
 
     /// A Monte Carlo tree search player with a configuration of the caller's choice (the
     /// default evaluation at the rollout cut-off).
     pub fn mcts(config: MctsConfig, limits: Limits) -> Ai {
+        let config = search_config(Algorithm::MonteCarlo).with_mcts(config);
         Ai {
-            algorithm: Algorithm::Mcts,
+            strategy: Strategy::Search(Algorithm::MonteCarlo),
             limits,
             evaluator: DistanceEvaluator::default(),
-            engine: Engine::Mcts(Box::new(Mcts::new(config))),
+            searcher: Some(Box::new(Searcher::new(config))),
         }
     }
 
-    /// The algorithm.
-    pub fn algorithm(&self) -> Algorithm {
-        self.algorithm
+    /// The strategy.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
     }
 
     /// Forgets what earlier searches learned (between unrelated games).
     pub fn clear(&mut self) {
-        match &mut self.engine {
-            Engine::AlphaBeta(searcher) => searcher.clear(),
-            Engine::Multi(search) => search.clear(),
-            Engine::Mcts(search) => search.clear(),
-            Engine::Greedy => {}
+        if let Some(searcher) = &mut self.searcher {
+            searcher.clear();
         }
     }
 
@@ -300,43 +233,31 @@ impl Ai {
     /// # Errors
     /// [`AiError::GameOver`] (or the search's own game-over error) when there is no move.
     pub fn choose(&mut self, position: &Position) -> Result<Choice, AiError> {
-        match &mut self.engine {
-            Engine::AlphaBeta(searcher) => {
-                let result = searcher
-                    .search(position, &self.evaluator, &self.limits, &[], |_| {})
-                    .map_err(AiError::Search)?;
-                Ok(Choice {
-                    mv: result.best_move,
-                    score: result.score,
-                    depth: result.depth,
-                    nodes: result.nodes,
-                })
-            }
-            Engine::Multi(search) => {
-                let result = search
-                    .search(position, &self.evaluator, &self.limits, |_| {})
-                    .map_err(AiError::Multi)?;
-                Ok(Choice {
-                    mv: result.best_move,
-                    score: result.score,
-                    depth: result.depth,
-                    nodes: result.nodes,
-                })
-            }
-            Engine::Mcts(search) => {
-                let result = search
-                    .search(position, &self.evaluator, &self.limits, |_| {})
-                    .map_err(AiError::Mcts)?;
-                Ok(Choice {
-                    mv: result.best_move,
-                    score: (result.values[position.to_move()] * 1000.0).round() as Score,
-                    depth: result.depth,
-                    nodes: result.nodes,
-                })
-            }
-            Engine::Greedy => greedy(position, &self.evaluator),
-        }
+        let Some(searcher) = &mut self.searcher else {
+            return greedy(position, &self.evaluator);
+        };
+        let result = searcher
+            .search(position, &self.evaluator, &self.limits, &[], |_| {})
+            .map_err(AiError::Search)?;
+        Ok(Choice {
+            mv: result.best_move,
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+        })
     }
+}
+
+/// The search configuration of `algorithm` here: a table of [`AI_TT_MIB`]; best-reply search
+/// without PVS (evaluations tie often here, and every tie with an earlier move fails the
+/// probe and is searched again); Monte Carlo tree search as [`mcts_config`].
+fn search_config(algorithm: Algorithm) -> Config {
+    let best_reply = matches!(algorithm, Algorithm::BestReply | Algorithm::BestReplyPlus);
+    Config::default()
+        .with_algorithm(algorithm)
+        .with_tt_mib(AI_TT_MIB)
+        .with_pvs(!best_reply)
+        .with_mcts(mcts_config())
 }
 
 /// The move after which the mover's evaluation is best (a win beats everything); ties go to

@@ -46,8 +46,8 @@ mod zobrist;
 
 #[cfg(feature = "search")]
 pub use ai::{
-    AI_TT_MIB, Ai, AiError, Algorithm, Choice, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION,
-    MCTS_PRIOR_WEIGHT, MCTS_ROLLOUT_PLIES, ParseAlgorithmError, mcts_config,
+    AI_TT_MIB, Ai, AiError, Choice, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION,
+    MCTS_PRIOR_WEIGHT, MCTS_ROLLOUT_PLIES, ParseStrategyError, Strategy, mcts_config,
 };
 pub use error::{
     IllegalReason, MoveError, ParseHoleError, ParseMoveError, ParsePositionError, PlayerCountError,
@@ -64,7 +64,7 @@ pub use star::Direction;
 #[cfg(feature = "serde")]
 plyforge_bitboard::serde_as_notation!(Position, Move, PlayerCount);
 #[cfg(all(feature = "serde", feature = "search"))]
-plyforge_bitboard::serde_as_notation!(Algorithm);
+plyforge_bitboard::serde_as_notation!(Strategy);
 
 /// The README's example, compiled and run as a doctest so that it stays true.
 #[doc = include_str!("../README.md")]

@@ -3,8 +3,9 @@
 //! beats the greedy one-ply player. The full rate over 40 games is printed by
 //! `cargo run --release --example sternhalma_tournament` (its first line).
 
+use plyforge_search::Algorithm;
 use plyforge_search::Limits;
-use plyforge_sternhalma::{Ai, Algorithm, PlayerCount, Position};
+use plyforge_sternhalma::{Ai, PlayerCount, Position, Strategy};
 
 /// Node budget per move: small, so the tests stay fast, and still enough to beat greedy.
 const NODES: u64 = 3_000;
@@ -14,7 +15,7 @@ const MCTS_NODES: u64 = 30_000;
 
 /// Plays a game between the seats' algorithms after `opening` (moves by index into the move
 /// list, for variety); returns the final position.
-fn play(players: PlayerCount, seats: &[Algorithm], opening: &[usize]) -> Position {
+fn play(players: PlayerCount, seats: &[Strategy], opening: &[usize]) -> Position {
     let mut position = Position::new(players);
     for &pick in opening {
         let moves = position.legal_moves();
@@ -23,7 +24,9 @@ fn play(players: PlayerCount, seats: &[Algorithm], opening: &[usize]) -> Positio
     let mut ais: Vec<Ai> = seats
         .iter()
         .map(|&algorithm| match algorithm {
-            Algorithm::Mcts => Ai::new(algorithm, Limits::nodes(MCTS_NODES)),
+            Strategy::Search(Algorithm::MonteCarlo) => {
+                Ai::new(algorithm, Limits::nodes(MCTS_NODES))
+            }
             _ => Ai::new(algorithm, Limits::nodes(NODES)),
         })
         .collect();
@@ -39,7 +42,10 @@ fn two_player_self_play_ends_with_a_winner() {
     for opening in [&[][..], &[3, 5], &[8, 1]] {
         let end = play(
             PlayerCount::Two,
-            &[Algorithm::Paranoid, Algorithm::Paranoid],
+            &[
+                Strategy::Search(Algorithm::Paranoid),
+                Strategy::Search(Algorithm::Paranoid),
+            ],
             opening,
         );
         let winner = end
@@ -53,8 +59,8 @@ fn two_player_self_play_ends_with_a_winner() {
 #[test]
 fn alpha_beta_beats_greedy() {
     for (seat, opening) in [(0, &[][..]), (1, &[][..]), (0, &[2, 7]), (1, &[5, 4])] {
-        let mut seats = [Algorithm::Greedy; 2];
-        seats[seat] = Algorithm::Paranoid;
+        let mut seats = [Strategy::Greedy; 2];
+        seats[seat] = Strategy::Search(Algorithm::Paranoid);
         let end = play(PlayerCount::Two, &seats, opening);
         assert_eq!(end.winner(), Some(seat), "{end}");
     }
@@ -65,10 +71,20 @@ fn multi_player_games_end_with_a_winner() {
     for (players, seats) in [
         (
             PlayerCount::Three,
-            &[Algorithm::MaxN, Algorithm::BestReply, Algorithm::Paranoid][..],
+            &[
+                Strategy::Search(Algorithm::MaxN),
+                Strategy::Search(Algorithm::BestReply),
+                Strategy::Search(Algorithm::Paranoid),
+            ][..],
         ),
-        (PlayerCount::Four, &[Algorithm::BestReplyPlus; 4][..]),
-        (PlayerCount::Six, &[Algorithm::BestReply; 6][..]),
+        (
+            PlayerCount::Four,
+            &[Strategy::Search(Algorithm::BestReplyPlus); 4][..],
+        ),
+        (
+            PlayerCount::Six,
+            &[Strategy::Search(Algorithm::BestReply); 6][..],
+        ),
     ] {
         let end = play(players, seats, &[]);
         assert!(end.winner().is_some(), "{players} players: {end}");
@@ -78,12 +94,16 @@ fn multi_player_games_end_with_a_winner() {
 #[test]
 fn mcts_beats_greedy_and_finishes_multi_player_games() {
     for (seat, opening) in [(0, &[][..]), (1, &[][..]), (0, &[2, 7])] {
-        let mut seats = [Algorithm::Greedy; 2];
-        seats[seat] = Algorithm::Mcts;
+        let mut seats = [Strategy::Greedy; 2];
+        seats[seat] = Strategy::Search(Algorithm::MonteCarlo);
         let end = play(PlayerCount::Two, &seats, opening);
         assert_eq!(end.winner(), Some(seat), "{end}");
     }
-    let seats = [Algorithm::Mcts, Algorithm::BestReply, Algorithm::Mcts];
+    let seats = [
+        Strategy::Search(Algorithm::MonteCarlo),
+        Strategy::Search(Algorithm::BestReply),
+        Strategy::Search(Algorithm::MonteCarlo),
+    ];
     let end = play(PlayerCount::Three, &seats, &[]);
     assert!(end.winner().is_some(), "{end}");
 }

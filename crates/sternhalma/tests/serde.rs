@@ -2,7 +2,7 @@
 //! notation (run with `--features serde`).
 #![cfg(feature = "serde")]
 
-use plyforge_sternhalma::{Algorithm, Move, PlayerCount, Position};
+use plyforge_sternhalma::{Move, PlayerCount, Position, Strategy};
 
 #[test]
 fn values_serialise_as_their_notation_and_back() {
@@ -20,10 +20,10 @@ fn values_serialise_as_their_notation_and_back() {
             assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
         }
     }
-    for algorithm in Algorithm::ALL {
+    for algorithm in Strategy::ALL {
         let json = serde_json::to_string(&algorithm).unwrap();
         assert_eq!(json, format!("\"{algorithm}\""));
-        assert_eq!(serde_json::from_str::<Algorithm>(&json).unwrap(), algorithm);
+        assert_eq!(serde_json::from_str::<Strategy>(&json).unwrap(), algorithm);
     }
     assert!(serde_json::from_str::<PlayerCount>(r#""5""#).is_err());
     assert!(serde_json::from_str::<Move>(r#""0-200""#).is_err());

@@ -638,7 +638,11 @@ impl Search {
             lines.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
             let elapsed = start.elapsed();
             let multipv = self.multipv.max(1);
+            // Chess players take turns.
+            let mover = self.board.side_to_move().index();
+            let players_of = |pv: &[Move]| (0..pv.len()).map(|ply| (mover + ply) % 2).collect();
             for (rank, (score, pv, seldepth)) in lines.iter().take(multipv).enumerate() {
+                let pv_players: Vec<usize> = players_of(pv);
                 let line = info_line(
                     &Info {
                         depth,
@@ -649,7 +653,9 @@ impl Search {
                         nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64,
                         hashfull: 0,
                         time: elapsed,
+                        scores: None,
                         pv,
+                        pv_players: &pv_players,
                     },
                     self.chess960,
                 );
@@ -666,6 +672,8 @@ impl Search {
                 score,
                 depth,
                 seldepth,
+                scores: None,
+                pv_players: players_of(&pv),
                 pv,
                 nodes,
                 time: elapsed,

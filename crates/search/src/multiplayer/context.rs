@@ -4,7 +4,6 @@
 
 use super::brs::ReplyBuffers;
 use super::clock::Clock;
-use super::config::MultiConfig;
 use super::ordering::SearchOrder;
 use super::report::PlayerMove;
 use super::score_vector::ScoreVector;
@@ -98,7 +97,7 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
         evaluator: &'a E,
         root_player: usize,
         players: usize,
-        config: &MultiConfig,
+        config: &crate::config::Config,
         clock: Clock,
         tt: Option<&'a TranspositionTable>,
         layers: usize,

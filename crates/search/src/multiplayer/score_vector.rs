@@ -8,7 +8,7 @@ use core::ops::{Index, IndexMut};
 /// A score for each player of a game, each in that player's own view (higher is better for it).
 ///
 /// ```
-/// use plyforge_search::multiplayer::ScoreVector;
+/// use plyforge_search::ScoreVector;
 /// let mut scores = ScoreVector::new(3);
 /// scores[1] = 40;
 /// assert_eq!(scores.as_slice(), &[0, 40, 0]);
@@ -25,7 +25,7 @@ impl ScoreVector {
     ///
     /// # Panics
     /// If `players` exceeds [`MAX_PLAYERS`]; the searches check the player count first and
-    /// return [`MultiError::PlayerCount`](super::MultiError::PlayerCount) instead.
+    /// return [`SearchError::PlayerCount`](crate::SearchError::PlayerCount) instead.
     pub fn new(players: usize) -> Self {
         assert!(
             players <= MAX_PLAYERS,
@@ -43,7 +43,7 @@ impl ScoreVector {
     /// If there are more than [`MAX_PLAYERS`] scores.
     ///
     /// ```
-    /// use plyforge_search::multiplayer::ScoreVector;
+    /// use plyforge_search::ScoreVector;
     /// assert_eq!(ScoreVector::from_slice(&[1, 2])[1], 2);
     /// ```
     pub fn from_slice(scores: &[Score]) -> Self {
