@@ -96,7 +96,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     /// was aborted ([`Clock::aborted`](super::clock::Clock::aborted)).
     pub(crate) fn best_reply(
         &mut self,
-        game: &G,
+        game: &mut G,
         depth: u32,
         ply: usize,
         alpha: Score,
@@ -110,7 +110,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     #[allow(clippy::too_many_arguments)] // the alpha-beta window and the node's place in the tree
     fn best_reply_node(
         &mut self,
-        game: &G,
+        game: &mut G,
         depth: u32,
         ply: usize,
         alpha: Score,
@@ -183,7 +183,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     #[allow(clippy::too_many_arguments)]
     fn root_layer(
         &mut self,
-        game: &G,
+        game: &mut G,
         depth: u32,
         ply: usize,
         mut alpha: Score,
@@ -229,14 +229,14 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             if self.clock.count_node() {
                 break;
             }
-            let mut child = game.clone();
-            child.play(mv);
             // A move generated before the best wins a tie: it must only reach the best.
             let child_alpha = if index < best_index { alpha - 1 } else { alpha };
             let probe = if k == 0 { Probe::Full } else { Probe::Raise };
             let window = (child_alpha, beta);
             let on_line = previous == Some(index);
-            let value = self.search_child(&child, depth - 1, ply + 1, window, plus, on_line, probe);
+            let value = game.visit_child(mv, |child| {
+                self.search_child(child, depth - 1, ply + 1, window, plus, on_line, probe)
+            });
             if self.clock.aborted() {
                 break;
             }
@@ -328,8 +328,8 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let window = (alpha, child_beta);
             let on_line = previous == Some(index);
             let value = match after {
-                AfterReply::Position(child) => {
-                    self.search_child(&child, depth - 1, ply + 1, window, plus, on_line, probe)
+                AfterReply::Position(mut child) => {
+                    self.search_child(&mut child, depth - 1, ply + 1, window, plus, on_line, probe)
                 }
                 AfterReply::Ended(outcome) => {
                     self.pv.clear(ply + 1);
@@ -362,7 +362,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     #[allow(clippy::too_many_arguments)]
     fn search_child(
         &mut self,
-        child: &G,
+        child: &mut G,
         depth: u32,
         ply: usize,
         (alpha, beta): (Score, Score),

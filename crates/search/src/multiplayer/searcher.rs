@@ -81,7 +81,7 @@ where
             },
             Algorithm::BestReply | Algorithm::BestReplyPlus => {
                 let plus = config.algorithm == Algorithm::BestReplyPlus;
-                let score = context.best_reply(&root, depth, 0, -INFINITY, INFINITY, plus);
+                let score = context.best_reply(&mut root, depth, 0, -INFINITY, INFINITY, plus);
                 (score, None)
             }
             _ => unreachable!("the alpha-beta engine and MCTS search the other algorithms"),
