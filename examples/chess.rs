@@ -82,7 +82,7 @@ impl Session {
             move_time: DEFAULT_MOVE_TIME,
             unicode,
             flipped: false,
-            searcher: Searcher::new(Config::default().with_tt_mib(TABLE_MIB)),
+            searcher: Searcher::new(Config::selective().with_tt_mib(TABLE_MIB)),
             random_state: 0x9E37_79B9_7F4A_7C15,
         }
     }

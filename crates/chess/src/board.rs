@@ -315,7 +315,6 @@ impl Board {
     }
 
     /// The pieces of `attacker` attacking `square` with `occupied` blocking sliders.
-    #[allow(dead_code)]
     pub(crate) fn attackers(&self, attacker: Color, square: usize, occupied: Bits) -> Bits {
         let roles = &self.roles;
         let diagonal = roles[Role::Bishop as usize] | roles[Role::Queen as usize];

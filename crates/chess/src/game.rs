@@ -128,6 +128,11 @@ impl Game for Board {
     }
 
     #[inline]
+    fn static_exchange_at_least(&self, mv: Move, threshold: i32) -> bool {
+        self.see_at_least(mv, threshold)
+    }
+
+    #[inline]
     fn in_check(&self) -> bool {
         Board::in_check(self)
     }

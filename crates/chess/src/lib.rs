@@ -47,6 +47,7 @@ mod moves;
 mod outcome;
 mod piece;
 mod san;
+mod see;
 mod square;
 mod uci;
 mod zobrist;

@@ -27,7 +27,7 @@ pub enum MoveKind {
     Promotion(Role),
 }
 
-const KIND_NORMAL: u16 = 0;
+pub(crate) const KIND_NORMAL: u16 = 0;
 pub(crate) const KIND_EN_PASSANT: u16 = 1;
 pub(crate) const KIND_CASTLE: u16 = 2;
 /// Promotions use kinds 4..=7 for knight, bishop, rook and queen.

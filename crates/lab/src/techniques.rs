@@ -4,7 +4,7 @@
 use plyforge_search::Config;
 
 /// The names of the switchable techniques: each `Config` field's name in kebab case.
-pub const TECHNIQUES: [&str; 11] = [
+pub const TECHNIQUES: [&str; 17] = [
     "iterative-deepening",
     "tt",
     "pvs",
@@ -16,6 +16,12 @@ pub const TECHNIQUES: [&str; 11] = [
     "order-hints",
     "quiescence",
     "check-extension",
+    "mate-distance",
+    "reverse-futility",
+    "futility",
+    "late-move-pruning",
+    "internal-iterative-reduction",
+    "static-exchange",
 ];
 
 /// The switch of the technique called `name` (one of [`TECHNIQUES`]); `None` for any other
@@ -27,7 +33,7 @@ pub const TECHNIQUES: [&str; 11] = [
 /// let mut config = Config::default();
 /// *technique_mut(&mut config, "null-move").unwrap() = false;
 /// assert!(!config.null_move && config.lmr);
-/// assert!(technique_mut(&mut config, "futility").is_none());
+/// assert!(technique_mut(&mut config, "singular-extension").is_none());
 /// ```
 pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut bool> {
     Some(match name {
@@ -42,6 +48,12 @@ pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut b
         "order-hints" => &mut config.order_hints,
         "quiescence" => &mut config.quiescence,
         "check-extension" => &mut config.check_extension,
+        "mate-distance" => &mut config.mate_distance,
+        "reverse-futility" => &mut config.reverse_futility,
+        "futility" => &mut config.futility,
+        "late-move-pruning" => &mut config.late_move_pruning,
+        "internal-iterative-reduction" => &mut config.internal_iterative_reduction,
+        "static-exchange" => &mut config.static_exchange,
         _ => return None,
     })
 }
@@ -51,13 +63,13 @@ mod tests {
     use super::*;
 
     /// Every name reaches its own switch: all of them off is `Config::plain()`, each one alone
-    /// off changes exactly one switch of the default.
+    /// off changes exactly one switch of `Config::selective()` (every technique on).
     #[test]
     fn every_technique_has_its_switch() {
-        let mut all_off = Config::default();
+        let mut all_off = Config::selective();
         for name in TECHNIQUES {
             *technique_mut(&mut all_off, name).unwrap() = false;
-            let mut one_off = Config::default();
+            let mut one_off = Config::selective();
             *technique_mut(&mut one_off, name).unwrap() = false;
             let changed = TECHNIQUES
                 .iter()
@@ -66,6 +78,6 @@ mod tests {
             assert_eq!(changed, 1, "{name}");
         }
         assert_eq!(all_off, Config::plain());
-        assert!(technique_mut(&mut Config::default(), "").is_none());
+        assert!(technique_mut(&mut Config::selective(), "").is_none());
     }
 }

@@ -175,6 +175,29 @@ pub struct Config {
     pub quiescence: bool,
     /// Search one ply deeper where [`Game::in_check`](crate::Game::in_check) says so.
     pub check_extension: bool,
+    /// Mate-distance pruning: a node cannot score better than a win right there or worse than
+    /// a loss right there, so its window shrinks to that (never changes a value).
+    pub mate_distance: bool,
+    // The next four are off by default: their margins and move counts suit evaluations on a
+    // centipawn scale in games with noisy and quiet moves (chess); in a game of quiet moves
+    // only, or with another scale, they lose forced wins. `Config::selective()` turns them on.
+    /// Reverse futility pruning: at shallow non-PV nodes whose static evaluation beats beta by
+    /// a margin per ply, return the evaluation.
+    pub reverse_futility: bool,
+    /// Futility pruning: at shallow nodes whose static evaluation plus a margin per ply cannot
+    /// reach alpha, skip the quiet moves.
+    pub futility: bool,
+    /// Late-move pruning: at shallow nodes, skip the quiet moves ordered after a number that
+    /// grows with the depth.
+    pub late_move_pruning: bool,
+    /// Internal iterative reduction: a node without a table move is searched a ply shallower
+    /// (its move ordering is poor; the next iteration finds the table filled).
+    pub internal_iterative_reduction: bool,
+    /// Static exchange evaluation through
+    /// [`Game::static_exchange_at_least`](crate::Game::static_exchange_at_least): losing noisy
+    /// moves ordered after the quiet ones and skipped in quiescence search, and moves that lose
+    /// more than a margin skipped at shallow depth.
+    pub static_exchange: bool,
     /// For max^n: a bound on the sum of any two players' scores in one evaluation, which turns
     /// shallow pruning on; `None` (the default, for unbounded evaluations) turns it off. An
     /// evaluation whose scores are all non-negative and add up to at most `S` satisfies it with
@@ -187,7 +210,8 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// Two-player alpha-beta, 16 MiB, one thread, every technique on.
+    /// Two-player alpha-beta, 16 MiB, one thread, every technique on except the selective
+    /// ones for chess-like games (see [`Config::selective`]).
     fn default() -> Self {
         Config {
             algorithm: Algorithm::AlphaBeta,
@@ -205,6 +229,12 @@ impl Default for Config {
             order_hints: true,
             quiescence: true,
             check_extension: true,
+            mate_distance: true,
+            reverse_futility: false,
+            futility: false,
+            late_move_pruning: false,
+            internal_iterative_reduction: false,
+            static_exchange: true,
             max_sum: None,
             mcts: MctsConfig::default(),
         }
@@ -222,8 +252,8 @@ impl Config {
     }
 
     /// Every technique that never changes the value of a fixed-depth search on: alpha-beta,
-    /// PVS, aspiration, the transposition table and move ordering; null move, LMR, quiescence
-    /// and extensions off. A depth-`d` search then returns exactly the minimax value at depth `d`
+    /// PVS, aspiration, the transposition table, move ordering and mate-distance pruning; null
+    /// move, LMR, the other pruning, quiescence and extensions off. A depth-`d` search then returns exactly the minimax value at depth `d`
     /// (the transposition table may add knowledge from deeper searches of transposed positions).
     pub fn exact() -> Self {
         Config {
@@ -231,6 +261,24 @@ impl Config {
             lmr: false,
             quiescence: false,
             check_extension: false,
+            reverse_futility: false,
+            futility: false,
+            late_move_pruning: false,
+            internal_iterative_reduction: false,
+            static_exchange: false,
+            ..Config::default()
+        }
+    }
+
+    /// The default with the selective techniques on too (reverse futility, futility and
+    /// late-move pruning, internal iterative reduction): for games like chess, with noisy and
+    /// quiet moves and an evaluation on a centipawn scale (a pawn about 100).
+    pub fn selective() -> Self {
+        Config {
+            reverse_futility: true,
+            futility: true,
+            late_move_pruning: true,
+            internal_iterative_reduction: true,
             ..Config::default()
         }
     }
@@ -249,6 +297,12 @@ impl Config {
             order_hints: false,
             quiescence: false,
             check_extension: false,
+            mate_distance: false,
+            reverse_futility: false,
+            futility: false,
+            late_move_pruning: false,
+            internal_iterative_reduction: false,
+            static_exchange: false,
             ..Config::default()
         }
     }
@@ -286,6 +340,12 @@ builder! {
     with_order_hints(order_hints: bool);
     with_quiescence(quiescence: bool);
     with_check_extension(check_extension: bool);
+    with_mate_distance(mate_distance: bool);
+    with_reverse_futility(reverse_futility: bool);
+    with_futility(futility: bool);
+    with_late_move_pruning(late_move_pruning: bool);
+    with_internal_iterative_reduction(internal_iterative_reduction: bool);
+    with_static_exchange(static_exchange: bool);
     with_max_sum(max_sum: Option<Score>);
     with_mcts(mcts: MctsConfig);
 }

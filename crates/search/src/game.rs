@@ -183,6 +183,18 @@ pub trait Game: Clone + Send + 'static {
         0
     }
 
+    /// Whether `mv` wins at least `threshold` (in evaluation units) once the exchange it starts
+    /// is played out (static exchange evaluation: in chess, both sides capturing on the
+    /// destination square with their least valuable pieces). The search orders the noisy moves
+    /// that fail `threshold` 0 after the quiet ones, skips them in quiescence search, and skips
+    /// moves that lose more than a margin at low depth. The default `true` (nothing known)
+    /// turns all of that off.
+    #[inline]
+    fn static_exchange_at_least(&self, mv: Self::Move, threshold: Score) -> bool {
+        let _ = (mv, threshold);
+        true
+    }
+
     /// Whether the player to move is in check (or faces another threat the search should look
     /// at one ply deeper). Such nodes are extended, never pruned by null move, and not reduced.
     #[inline]

@@ -37,6 +37,8 @@ pub(crate) enum Order {
         eager: bool,
         /// Give [`Ordering::score`] the game's hints (otherwise 0).
         hints: bool,
+        /// Order the noisy moves that lose their exchange after the quiet ones.
+        exchanges: bool,
     },
 }
 
@@ -227,12 +229,16 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
                     *slot = game.move_order_hint(mv);
                 }
             }
-            Order::Scored { hints, .. } => {
+            Order::Scored {
+                hints, exchanges, ..
+            } => {
                 for (slot, &mv) in slots {
                     let key = G::move_key(mv);
+                    let noisy = game.is_noisy(mv);
                     let facts = MoveFacts {
                         tt_move: tt_move == Some(key),
-                        noisy: game.is_noisy(mv),
+                        noisy,
+                        losing: exchanges && noisy && !game.static_exchange_at_least(mv, 0),
                         hint: if hints { game.move_order_hint(mv) } else { 0 },
                         key,
                     };

@@ -39,6 +39,31 @@ const LMR_MIN_MOVES: usize = 3;
 /// The least remaining depth at which a node probes and stores the transposition table
 /// (quiescence never does).
 const TT_MIN_DEPTH: i32 = 1;
+// The pruning margins are in evaluation units, for evaluations on a centipawn scale (a pawn
+// about 100); games on another scale switch the pruning off or live with other margins.
+/// Reverse futility pruning works up to this depth...
+const REVERSE_FUTILITY_MAX_DEPTH: i32 = 7;
+/// ... when the static evaluation beats beta by this much per ply.
+const REVERSE_FUTILITY_MARGIN: Score = 80;
+/// Futility pruning works up to this depth...
+const FUTILITY_MAX_DEPTH: i32 = 6;
+/// ... when the static evaluation plus this much...
+const FUTILITY_BASE: Score = 60;
+/// ... and this much per ply stays at or below alpha.
+const FUTILITY_MARGIN: Score = 90;
+/// Late-move pruning works up to this depth; the quiet moves kept are
+/// `LATE_MOVE_BASE + depth²` (halved when the position is not improving).
+const LATE_MOVE_MAX_DEPTH: i32 = 6;
+/// See [`LATE_MOVE_MAX_DEPTH`].
+const LATE_MOVE_BASE: usize = 3;
+/// Internal iterative reduction needs at least this much depth.
+const IIR_MIN_DEPTH: i32 = 4;
+/// Moves losing their exchange are skipped up to this depth...
+const EXCHANGE_MAX_DEPTH: i32 = 6;
+/// ... when a noisy move loses more than this per ply...
+const EXCHANGE_NOISY_MARGIN: Score = 90;
+/// ... or a quiet move more than this per ply.
+const EXCHANGE_QUIET_MARGIN: Score = 60;
 
 /// The kind of a node, known when it is called: the node function is compiled once per kind.
 pub(crate) trait NodeType {
@@ -86,7 +111,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         mut depth: i32,
         ply: usize,
         mut alpha: Score,
-        beta: Score,
+        mut beta: Score,
         allow_null: bool,
     ) -> Score {
         debug_assert!(NT::ROOT == (ply == 0));
@@ -117,6 +142,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         if G::REPETITION_DRAWS {
             self.path[ply] = hash;
+        }
+        // Mate-distance pruning: no score here beats a win at this ply or falls below a loss.
+        if config.mate_distance && !NT::ROOT {
+            alpha = alpha.max(loss_in(ply));
+            beta = beta.min(win_in(ply));
+            if alpha >= beta {
+                return alpha;
+            }
         }
         let in_check = game.in_check();
         if in_check && config.check_extension && !NT::ROOT {
@@ -157,16 +190,50 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
         }
 
+        // A node without a table move has poor ordering: search it shallower, and let the
+        // next iteration find the table filled.
+        if config.internal_iterative_reduction && depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+            depth -= 1;
+        }
+
+        // The static evaluation, and whether it improved on the side's last one two plies up.
+        let side = self.side(game);
+        let static_eval = if in_check {
+            None
+        } else {
+            Some(self.evaluate(game))
+        };
+        self.static_evals[ply] = static_eval.map(|eval| (side, eval));
+        let improving = match (
+            static_eval,
+            ply.checked_sub(2).map(|up| self.static_evals[up]),
+        ) {
+            (Some(eval), Some(Some((earlier_side, earlier)))) => {
+                earlier_side == side && eval > earlier
+            }
+            _ => false,
+        };
+
+        // Reverse futility pruning: far enough above beta that a shallow search would not fall
+        // below it.
+        if let Some(eval) = static_eval
+            && config.reverse_futility
+            && !NT::PV
+            && depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && !is_decisive(beta)
+            && eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
+        {
+            return eval;
+        }
+
         // Null move: if passing still fails high, a real move will too (the game declines to
         // pass where passing is no help, as in zugzwang).
-        let side = self.side(game);
         if config.null_move
             && allow_null
             && !NT::PV
-            && !in_check
             && depth >= NULL_MIN_DEPTH
             && !is_decisive(beta)
-            && self.evaluate(game) >= beta
+            && static_eval.is_some_and(|eval| eval >= beta)
             && let Some(score) = self.null_move_score(game, side, depth, ply, beta)
         {
             if self.aborted() {
@@ -192,6 +259,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             Order::Scored {
                 eager: config.history,
                 hints: config.order_hints,
+                exchanges: config.static_exchange,
             }
         };
         let tt = self.shared.tt;
@@ -215,9 +283,36 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut index = 0;
+        let mut quiets_seen = 0;
+        // Futility: the quiet moves cannot lift this node to alpha at this depth.
+        let futile = static_eval.is_some_and(|eval| {
+            config.futility
+                && depth <= FUTILITY_MAX_DEPTH
+                && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+        });
+        let late_move_limit =
+            (LATE_MOVE_BASE + (depth * depth) as usize) >> usize::from(!improving);
         while let Some(picked) = picker.next(game, &self.ordering) {
             let mv = picked.mv;
             let noisy = game.is_noisy(mv);
+            quiets_seen += usize::from(!noisy);
+            // Shallow pruning, once a move has been searched and the node is not lost.
+            if !NT::ROOT
+                && best_score > -INFINITY
+                && (best_score > 0 || !is_decisive(best_score))
+                && self.prunes(
+                    game,
+                    mv,
+                    noisy,
+                    depth,
+                    in_check,
+                    futile,
+                    quiets_seen > late_move_limit,
+                )
+            {
+                index += 1;
+                continue;
+            }
             let late_quiet = !noisy
                 && !in_check
                 && config.lmr
@@ -289,6 +384,41 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             );
         }
         best_score
+    }
+
+    /// Whether the shallow pruning skips `mv` at a node of `depth`: a quiet move beyond the
+    /// late-move limit (`late`) or at a `futile` node, or a move that loses its exchange by
+    /// more than a margin per ply.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn prunes(
+        &self,
+        game: &G,
+        mv: G::Move,
+        noisy: bool,
+        depth: i32,
+        in_check: bool,
+        futile: bool,
+        late: bool,
+    ) -> bool {
+        let config = self.config;
+        if !noisy && !in_check {
+            if config.late_move_pruning && depth <= LATE_MOVE_MAX_DEPTH && late {
+                return true;
+            }
+            if futile {
+                return true;
+            }
+        }
+        if config.static_exchange && depth <= EXCHANGE_MAX_DEPTH {
+            let margin = if noisy {
+                EXCHANGE_NOISY_MARGIN
+            } else {
+                EXCHANGE_QUIET_MARGIN
+            };
+            return !game.static_exchange_at_least(mv, -margin * depth);
+        }
+        false
     }
 
     /// The reduction of the `index`th move at `depth` from the late-move reduction table.

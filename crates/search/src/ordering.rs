@@ -9,6 +9,8 @@ use crate::score::MAX_PLY;
 const TT_MOVE_SCORE: i32 = 1 << 30;
 /// Base order score of noisy moves (plus the game's hint).
 const NOISY_SCORE: i32 = 1 << 29;
+/// Base order score of noisy moves that lose their exchange: after every quiet move.
+const LOSING_NOISY_SCORE: i32 = -(1 << 29);
 /// Order score of the first killer; the second gets one less.
 const KILLER_SCORE: i32 = 1 << 28;
 /// History scores stay within ±this (the gravity formula below keeps them there).
@@ -22,6 +24,8 @@ pub(crate) struct MoveFacts {
     pub tt_move: bool,
     /// The move is noisy.
     pub noisy: bool,
+    /// A noisy move that loses its exchange (static exchange evaluation below 0).
+    pub losing: bool,
     /// The game's ordering hint (0 when hints are off).
     pub hint: i32,
     /// The move's 16-bit key.
@@ -62,7 +66,11 @@ impl<M: Copy + Eq> Ordering<M> {
         if facts.tt_move {
             TT_MOVE_SCORE
         } else if facts.noisy {
-            NOISY_SCORE + facts.hint
+            if facts.losing {
+                LOSING_NOISY_SCORE + facts.hint
+            } else {
+                NOISY_SCORE + facts.hint
+            }
         } else if self.use_killers && self.killers[ply][0] == Some(mv) {
             KILLER_SCORE + 1
         } else if self.use_killers && self.killers[ply][1] == Some(mv) {
@@ -125,6 +133,7 @@ mod tests {
         let facts = MoveFacts {
             tt_move: false,
             noisy: false,
+            losing: false,
             hint: 0,
             key: 7,
         };

@@ -115,7 +115,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             setup,
             &mut self.order_scores[ply],
         );
+        let exchanges = self.config.static_exchange && !in_check;
         while let Some(picked) = picker.next(game, &self.ordering) {
+            // A capture that loses its exchange cannot lift the stand-pat score.
+            if exchanges && !game.static_exchange_at_least(picked.mv, 0) {
+                continue;
+            }
             let score = game.visit_child(picked.mv, |child| {
                 let flip = self.side(child) != side;
                 let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };

@@ -95,6 +95,9 @@ pub(crate) struct Worker<'a, G: Game, E> {
     /// Move-ordering scores, one reusable list per ply, for quiescence nodes and for move
     /// lists too long for the interior nodes' fixed array.
     pub order_scores: Vec<Vec<i32>>,
+    /// The side to move and its static evaluation at each ply of the current line (`None` in
+    /// check), for the "improving" signal.
+    pub static_evals: Vec<Option<(usize, Score)>>,
     /// Reductions by depth and move number (empty when late-move reductions are off).
     pub lmr_table: Vec<[u8; LMR_TABLE_SIZE]>,
     pub nodes: u64,
@@ -140,6 +143,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             pv_len: vec![0; MAX_PLY + 1],
             root_pv: Vec::new(),
             order_scores: vec![Vec::new(); MAX_PLY + 1],
+            static_evals: vec![None; MAX_PLY + 1],
             // Thousands of logarithms: only when late-move reductions are on.
             lmr_table: (0..if config.lmr { LMR_TABLE_SIZE } else { 0 })
                 .map(|depth| {

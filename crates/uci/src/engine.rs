@@ -685,7 +685,7 @@ impl Search {
 }
 
 fn search_config(hash_mib: usize, threads: usize) -> Config {
-    Config::default()
+    Config::selective()
         .with_tt_mib(hash_mib)
         .with_threads(threads)
 }

@@ -1,4 +1,5 @@
-//! Chess self-play at equal time per move: our default configuration against itself with some
+//! Chess self-play at equal time per move: the chess engine's configuration (`Config::selective()`)
+//! against itself with some
 //! techniques switched off, from the openings of an EPD file, each opening played with both
 //! colours. What a search technique is worth in chess, measured the way engine authors measure
 //! it (Elo at equal time, not nodes to a depth).
@@ -11,7 +12,7 @@
 //! 100), then the variants, each `without-<technique>` joined by `-` again
 //! (`without-lmr-without-null-move`; techniques: `lmr`, `null-move`, `killers`, `history`,
 //! `quiescence`, `check-extension`, `aspiration`, `pvs`). Prints, for each variant, its wins,
-//! draws and losses against the default configuration and the Elo difference with its 95 %
+//! draws and losses against the engine's configuration and the Elo difference with its 95 %
 //! interval. Games end by the rules (mate, stalemate, repetition, the 50-move rule,
 //! insufficient material) or are adjudicated a draw after [`MAX_PLIES`].
 
@@ -30,9 +31,10 @@ const DEFAULT_OPENINGS: usize = 100;
 /// A game still running after this many plies is scored a draw.
 const MAX_PLIES: usize = 400;
 
-/// Our default configuration with the named techniques off, or the name that is not one.
+/// The chess engine's configuration (`Config::selective()`) with the named techniques off, or
+/// the name that is not one.
 fn default_without(variant: &str) -> Result<Config, String> {
-    let mut config = Config::default();
+    let mut config = Config::selective();
     let mut parts = variant.split("without-");
     if parts.next() != Some("") {
         return Err(format!("a variant starts with without-, got {variant:?}"));
@@ -60,7 +62,7 @@ fn default_without(variant: &str) -> Result<Config, String> {
 fn play(opening: &Board, variant_first: bool, variant: &Config, time: Duration) -> f64 {
     let mut searchers = [
         Searcher::new(variant.clone()),
-        Searcher::new(Config::default()),
+        Searcher::new(Config::selective()),
     ];
     let variant_player = if variant_first {
         opening.player_to_move()
@@ -136,7 +138,7 @@ fn run() -> Result<(), String> {
     let time = Duration::from_millis(milliseconds);
     println!(
         "chess, {milliseconds} ms per move, {} openings x 2 colours, each variant against \
-         Config::default()",
+         Config::selective()",
         openings.len()
     );
     for (name, variant) in names.iter().zip(&variants) {
