@@ -140,11 +140,18 @@ fn king_safety_sees_attackers_and_the_shield() {
     );
     let exposed = board("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1");
     assert_eq!(tuning::features(&exposed).counts[layout::SHIELD], 3);
-    // A queen and a rook bearing on Black's king zone: Black's king is in danger.
-    let calm = board("6k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 0 1");
-    let attacked = board("6k1/5ppp/8/6Q1/8/8/5PPP/4R1K1 w - - 0 1");
-    assert!(Evaluation::trace(&attacked).king_safety.0 > Evaluation::trace(&calm).king_safety.0);
-    assert!(Evaluation::trace(&attacked).king_safety.0 > 0);
+    // A queen and a rook bearing on Black's king zone put that king in a higher danger entry
+    // (Black's features count -1; with no attacks on either zone both kings' entries are 0
+    // and cancel).
+    let danger = |fen: &str| {
+        let counts = tuning::features(&board(fen)).counts;
+        (0..layout::KING_DANGER_LEN)
+            .find(|&units| counts[layout::KING_DANGER + units] < 0)
+            .unwrap_or(0)
+    };
+    let calm = danger("6k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 0 1");
+    let attacked = danger("6k1/5ppp/8/6Q1/8/8/5PPP/4R1K1 w - - 0 1");
+    assert!(attacked > calm, "{attacked} units against {calm}");
 }
 
 #[test]

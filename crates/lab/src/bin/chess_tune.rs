@@ -141,7 +141,10 @@ fn best_k(data: &Data, weights: &[f64], mut low: f64, mut high: f64) -> f64 {
 fn read(path: &str) -> Result<(Data, Data), String> {
     let text =
         std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
-    let lines: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .collect();
     let held_out = lines.len() - (lines.len() as f64 * HOLD_OUT) as usize;
     let (mut train, mut test) = (Data::default(), Data::default());
     let bar = progress::bar(lines.len() as u64, "positions");
