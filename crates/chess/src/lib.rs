@@ -58,7 +58,7 @@ pub use color::{Color, ParseColorError};
 pub use diagram::Diagram;
 pub use epd::{Epd, EpdError, Operation};
 #[cfg(feature = "search")]
-pub use eval::{Evaluation, EvaluationTrace};
+pub use eval::{Evaluation, EvaluationTrace, tuning};
 pub use fen::{FenError, PositionError, START_FEN};
 pub use generate::{IllegalMoveError, MAX_MOVES, MoveList};
 pub use history::GameHistory;

@@ -9,6 +9,8 @@
 //! cargo run --release -p plyforge-lab --bin chess_selfplay -- crates/lab/data/openings-8ply.epd 20 100 without-lmr
 //! cargo run --release -p plyforge-lab --bin search_profile -- ours equivalent 4453 20
 //! cargo run --release -p plyforge-lab --bin search_stop
+//! cargo run --release -p plyforge-lab --bin chess_datagen -- crates/lab/data/openings-8ply.epd data.txt --minutes 40
+//! cargo run --release -p plyforge-lab --bin chess_tune -- data.txt --out crates/chess/src/eval/weights.rs
 //! ```
 
 pub mod match_score;

@@ -242,9 +242,17 @@ impl Engine {
                 let trace = plyforge_chess::Evaluation::trace(board);
                 let pair = |(middle, end): (i32, i32)| format!("{middle} mg {end} eg");
                 self.say(&format!(
-                    "info string eval (White's view, cp): material {}, placement {}, phase {} of {}, total {}",
+                    "info string eval (White's view, cp): material {}, placement {}, mobility {}, \
+                     passed pawns {}, pawn structure {}, king safety {}, pieces {}, tempo {}, \
+                     phase {} of {}, total {}",
                     pair(trace.material),
                     pair(trace.placement),
+                    pair(trace.mobility),
+                    pair(trace.passed_pawns),
+                    pair(trace.pawn_structure),
+                    pair(trace.king_safety),
+                    pair(trace.pieces),
+                    pair(trace.tempo),
                     trace.phase,
                     plyforge_chess::EvaluationTrace::FULL_PHASE,
                     trace.score

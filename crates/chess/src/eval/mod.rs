@@ -1,0 +1,185 @@
+//! A tapered evaluation: every term has a middlegame and an endgame weight, and the two sums
+//! are blended by the material left on the board. Terms: material, piece-square tables,
+//! mobility by piece kind, passed pawns (more with a free path), isolated, doubled and backward
+//! pawns, king danger from attacks on the king zone and the pawn shield of a castled king, the
+//! bishop pair, rooks on open and half-open files, knight and bishop outposts, and a tempo for
+//! the side to move.
+//!
+//! The evaluation is linear in its weights (`weights.rs`, fitted by `chess_tune` in the lab
+//! crate), and [`crate::tuning`] hands the tuner the same feature counts the engine weighs.
+
+mod layout;
+mod terms;
+mod weights;
+
+pub mod tuning;
+
+use crate::board::Board;
+use crate::color::Color;
+use layout::{FEATURE_COUNT, S, Term, WEIGHTS};
+use plyforge_search::{Evaluator, Score};
+use terms::{FULL_PHASE, Sink, blend};
+
+/// The tapered evaluation.
+///
+/// ```
+/// use plyforge_chess::{Board, Evaluation};
+/// use plyforge_search::Evaluator;
+/// let board: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse()?;
+/// assert!(Evaluation.evaluate(&board, 0) > 800); // White, a queen up
+/// assert_eq!(Evaluation.evaluate(&board, 1), -Evaluation.evaluate(&board, 0));
+/// # Ok::<(), plyforge_chess::FenError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Evaluation;
+
+/// The terms of an evaluation, from White's view in centipawns, each as (middlegame, endgame):
+/// what [`Evaluation::trace`] returns for a UCI `eval` or a user who wants to see why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct EvaluationTrace {
+    /// Material.
+    pub material: (i32, i32),
+    /// Piece placement (the piece-square tables).
+    pub placement: (i32, i32),
+    /// Mobility of knights, bishops, rooks and queens.
+    pub mobility: (i32, i32),
+    /// Passed pawns, with the extra for a free path.
+    pub passed_pawns: (i32, i32),
+    /// Isolated, doubled and backward pawns.
+    pub pawn_structure: (i32, i32),
+    /// King danger from attacks on the king zone, and the pawn shield.
+    pub king_safety: (i32, i32),
+    /// Bishop pair, rooks on open and half-open files, outposts.
+    pub pieces: (i32, i32),
+    /// The tempo of the side to move.
+    pub tempo: (i32, i32),
+    /// The game phase, from 0 (bare kings and pawns) to [`EvaluationTrace::FULL_PHASE`] (all
+    /// pieces on the board): the middlegame's weight in the blend.
+    pub phase: i32,
+    /// The blended score: what [`Evaluation::white_score`] returns.
+    pub score: Score,
+}
+
+impl EvaluationTrace {
+    /// The phase of the start position's material.
+    pub const FULL_PHASE: i32 = FULL_PHASE;
+
+    /// The (middlegame, endgame) sum of every term, before the blend.
+    pub fn total(&self) -> (i32, i32) {
+        [
+            self.material,
+            self.placement,
+            self.mobility,
+            self.passed_pawns,
+            self.pawn_structure,
+            self.king_safety,
+            self.pieces,
+            self.tempo,
+        ]
+        .into_iter()
+        .fold((0, 0), |sum, term| (sum.0 + term.0, sum.1 + term.1))
+    }
+}
+
+/// The engine's sink: the weighted middlegame and endgame sums.
+#[derive(Default)]
+struct Sums {
+    middle: i32,
+    end: i32,
+}
+
+impl Sink for Sums {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        let (middle, end) = WEIGHTS[feature];
+        self.middle += middle * count;
+        self.end += end * count;
+    }
+}
+
+/// The trace's sink: the weighted sums by term.
+struct Terms(EvaluationTrace);
+
+impl Sink for Terms {
+    fn add(&mut self, feature: usize, count: i32) {
+        let trace = &mut self.0;
+        let term = match layout::group_of(feature).term {
+            Term::Material => &mut trace.material,
+            Term::Placement => &mut trace.placement,
+            Term::Mobility => &mut trace.mobility,
+            Term::PassedPawns => &mut trace.passed_pawns,
+            Term::PawnStructure => &mut trace.pawn_structure,
+            Term::KingSafety => &mut trace.king_safety,
+            Term::Pieces => &mut trace.pieces,
+            Term::Tempo => &mut trace.tempo,
+        };
+        let (middle, end) = WEIGHTS[feature];
+        term.0 += middle * count;
+        term.1 += end * count;
+    }
+}
+
+/// The tuner's sink: the raw feature counts.
+struct Counts([i32; FEATURE_COUNT]);
+
+impl Sink for Counts {
+    fn add(&mut self, feature: usize, count: i32) {
+        self.0[feature] += count;
+    }
+}
+
+impl Evaluation {
+    /// The terms of the evaluation of `board`; their blend is [`Evaluation::white_score`].
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, Evaluation};
+    /// let board: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse()?;
+    /// let trace = Evaluation::trace(&board);
+    /// assert!(trace.material.0 > 800 && trace.material.1 > 800);
+    /// assert_eq!(trace.score, Evaluation::white_score(&board));
+    /// # Ok::<(), plyforge_chess::FenError>(())
+    /// ```
+    pub fn trace(board: &Board) -> EvaluationTrace {
+        let mut terms = Terms(EvaluationTrace::default());
+        let phase = terms::count(board, &mut terms);
+        let mut trace = terms.0;
+        let (middle, end) = trace.total();
+        trace.phase = phase;
+        trace.score = blend(middle, end, phase);
+        trace
+    }
+
+    /// The score from White's view in centipawns.
+    #[inline]
+    pub fn white_score(board: &Board) -> Score {
+        let mut sums = Sums::default();
+        let phase = terms::count(board, &mut sums);
+        blend(sums.middle, sums.end, phase)
+    }
+}
+
+/// The feature counts of `board` (White's minus Black's) and its phase.
+fn feature_counts(board: &Board) -> ([i32; FEATURE_COUNT], i32) {
+    let mut counts = Counts([0; FEATURE_COUNT]);
+    let phase = terms::count(board, &mut counts);
+    (counts.0, phase)
+}
+
+/// The weights as the feature vector.
+fn weights() -> &'static [S; FEATURE_COUNT] {
+    &WEIGHTS
+}
+
+impl Evaluator<Board> for Evaluation {
+    fn evaluate(&self, board: &Board, player: usize) -> Score {
+        let score = Evaluation::white_score(board);
+        if player == Color::White.index() {
+            score
+        } else {
+            -score
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,245 @@
+//! The evaluation's features, counted once for the engine, the tuner and the trace alike: each
+//! term hands `(feature, signed count)` to a [`Sink`], and only the sink differs (weighted sums
+//! for the engine, the raw counts for the tuner, sums by term for the trace). One counting code
+//! means the tuner can never fit a different evaluation than the one the engine plays.
+//!
+//! Counts are from White's view: a White feature adds `+count`, the same Black feature (on the
+//! mirrored square) adds `-count`.
+
+use super::layout::*;
+use crate::attacks::{self, Bits};
+use crate::board::Board;
+use crate::color::Color;
+use crate::piece::Role;
+
+/// Receives the evaluation's features.
+pub(crate) trait Sink {
+    /// `count` more of `feature` (negative for Black's).
+    fn add(&mut self, feature: usize, count: i32);
+}
+
+/// Phase weight by role: the full phase is all minor and major pieces on the board.
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// The phase of the start position's material.
+pub(crate) const FULL_PHASE: i32 = 24;
+
+/// King danger units per zone square attacked, by role (pawn and king attacks are not counted).
+const ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
+
+const FILE_A: Bits = 0x0101_0101_0101_0101;
+const NOT_FILE_A: Bits = !FILE_A;
+const NOT_FILE_H: Bits = !(FILE_A << 7);
+const RANK_1: Bits = 0xff;
+
+/// Squares ahead of a square on its own file, by color index and square.
+static FRONT: [[Bits; 64]; 2] = front_tables(false);
+/// Squares ahead on its own and the neighbouring files: no enemy pawn there means passed.
+static PASSED_SPAN: [[Bits; 64]; 2] = front_tables(true);
+/// The neighbouring files of a square's file, all ranks.
+static NEIGHBOUR_FILES: [Bits; 8] = {
+    let mut masks = [0; 8];
+    let mut file = 0;
+    while file < 8 {
+        if file > 0 {
+            masks[file] |= FILE_A << (file - 1);
+        }
+        if file < 7 {
+            masks[file] |= FILE_A << (file + 1);
+        }
+        file += 1;
+    }
+    masks
+};
+
+const fn front_tables(neighbours: bool) -> [[Bits; 64]; 2] {
+    let mut tables = [[0; 64]; 2];
+    let mut square = 0;
+    while square < 64 {
+        let file = square % 8;
+        let rank = square / 8;
+        let mut files = FILE_A << file;
+        if neighbours {
+            if file > 0 {
+                files |= FILE_A << (file - 1);
+            }
+            if file < 7 {
+                files |= FILE_A << (file + 1);
+            }
+        }
+        let above = if rank == 7 {
+            0
+        } else {
+            Bits::MAX << ((rank + 1) * 8)
+        };
+        let below = if rank == 0 {
+            0
+        } else {
+            Bits::MAX >> ((8 - rank) * 8)
+        };
+        tables[0][square] = files & above;
+        tables[1][square] = files & below;
+        square += 1;
+    }
+    tables
+}
+
+/// The squares attacked by the pawns `pawns` of color index `color`.
+#[inline(always)]
+fn pawn_attacks(color: usize, pawns: Bits) -> Bits {
+    if color == 0 {
+        ((pawns & NOT_FILE_A) << 7) | ((pawns & NOT_FILE_H) << 9)
+    } else {
+        ((pawns & NOT_FILE_A) >> 9) | ((pawns & NOT_FILE_H) >> 7)
+    }
+}
+
+/// The rank of `square` counted from color index `color`'s side, 0 to 7.
+#[inline(always)]
+fn relative_rank(color: usize, square: usize) -> usize {
+    if color == 0 {
+        square / 8
+    } else {
+        7 - square / 8
+    }
+}
+
+/// Counts every feature of `board` into `sink`; returns the phase, 0 (kings and pawns only) to
+/// [`FULL_PHASE`].
+#[inline(always)]
+pub(crate) fn count<K: Sink>(board: &Board, sink: &mut K) -> i32 {
+    let occupied = board.occupied_bits();
+    let pawns = [
+        board.bits(Color::White, Role::Pawn),
+        board.bits(Color::Black, Role::Pawn),
+    ];
+    let pawn_cover = [pawn_attacks(0, pawns[0]), pawn_attacks(1, pawns[1])];
+    let mut phase = 0;
+    for color in Color::ALL {
+        let us = color.index();
+        let them = 1 - us;
+        let sign = color.fold(1, -1);
+        let own = board.colors[us];
+        // Squares a piece can go to without landing on its own piece or an enemy pawn's capture.
+        let area = !own & !pawn_cover[them];
+        let enemy_king = board.bits(!color, Role::King).trailing_zeros() as usize;
+        let enemy_zone = attacks::king(enemy_king) | 1 << enemy_king;
+        let mut units = 0;
+
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let mut bits = board.bits(color, role);
+            let count = bits.count_ones() as i32;
+            phase += PHASE_WEIGHT[role.index()] * count;
+            sink.add(MATERIAL + role.index(), sign * count);
+            while bits != 0 {
+                let square = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let relative = square ^ (56 * us);
+                sink.add(PST + role.index() * 64 + relative, sign);
+                let reach = match role {
+                    Role::Knight => attacks::knight(square),
+                    Role::Bishop => attacks::bishop(square, occupied),
+                    Role::Rook => attacks::rook(square, occupied),
+                    _ => attacks::queen(square, occupied),
+                };
+                let mobility = (reach & area).count_ones() as usize;
+                units += ATTACK_UNITS[role.index()] * (reach & enemy_zone).count_ones() as i32;
+                match role {
+                    Role::Knight | Role::Bishop => {
+                        let (table, outpost) = if role == Role::Knight {
+                            (MOBILITY_KNIGHT, KNIGHT_OUTPOST)
+                        } else {
+                            (MOBILITY_BISHOP, BISHOP_OUTPOST)
+                        };
+                        sink.add(table + mobility, sign);
+                        let rank = relative_rank(us, square);
+                        if (3..=5).contains(&rank)
+                            && pawn_cover[us] & 1 << square != 0
+                            && (PASSED_SPAN[us][square] & !FRONT[us][square]) & pawns[them] == 0
+                        {
+                            sink.add(outpost, sign);
+                        }
+                    }
+                    Role::Rook => {
+                        sink.add(MOBILITY_ROOK + mobility, sign);
+                        let file = FILE_A << (square % 8);
+                        if file & pawns[us] == 0 {
+                            if file & pawns[them] == 0 {
+                                sink.add(ROOK_OPEN_FILE, sign);
+                            } else {
+                                sink.add(ROOK_HALF_OPEN_FILE, sign);
+                            }
+                        }
+                    }
+                    _ => sink.add(MOBILITY_QUEEN + mobility, sign),
+                }
+            }
+        }
+        // The attack units of this side's pieces weigh on the enemy king: a feature of that king.
+        let danger = (units as usize).min(KING_DANGER_LEN - 1);
+        sink.add(KING_DANGER + danger, -sign);
+
+        if board.bits(color, Role::Bishop).count_ones() >= 2 {
+            sink.add(BISHOP_PAIR, sign);
+        }
+
+        let pawn_count = pawns[us].count_ones() as i32;
+        sink.add(MATERIAL, sign * pawn_count);
+        let mut bits = pawns[us];
+        while bits != 0 {
+            let square = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            sink.add(PST + (square ^ (56 * us)), sign);
+            let rank = relative_rank(us, square);
+            let front = FRONT[us][square];
+            let doubled = front & pawns[us] != 0;
+            if doubled {
+                sink.add(DOUBLED, sign);
+            } else if PASSED_SPAN[us][square] & pawns[them] == 0 {
+                sink.add(PASSED + rank, sign);
+                if front & occupied == 0 {
+                    sink.add(PASSED_FREE + rank, sign);
+                }
+            }
+            let neighbours = NEIGHBOUR_FILES[square % 8] & pawns[us];
+            if neighbours == 0 {
+                sink.add(ISOLATED, sign);
+            } else {
+                // Own pawns beside or behind on the neighbouring files could still support it;
+                // those ahead cannot come back.
+                let supporters = neighbours & !PASSED_SPAN[us][square];
+                let stop = if us == 0 { square + 8 } else { square - 8 };
+                if supporters == 0 && pawn_cover[them] & 1 << stop != 0 {
+                    sink.add(BACKWARD, sign);
+                }
+            }
+        }
+
+        let king = board.bits(color, Role::King).trailing_zeros() as usize;
+        sink.add(PST + 5 * 64 + (king ^ (56 * us)), sign);
+        let file = king % 8;
+        if relative_rank(us, king) == 0 && (file <= 2 || file >= 5) {
+            let files = NEIGHBOUR_FILES[file] | FILE_A << file;
+            let (second, third) = if us == 0 {
+                (RANK_1 << 8, RANK_1 << 16)
+            } else {
+                (RANK_1 << 48, RANK_1 << 40)
+            };
+            sink.add(
+                SHIELD,
+                sign * (files & second & pawns[us]).count_ones() as i32,
+            );
+            sink.add(
+                SHIELD + 1,
+                sign * (files & third & pawns[us]).count_ones() as i32,
+            );
+        }
+    }
+    sink.add(TEMPO, board.side_to_move().fold(1, -1));
+    phase.min(FULL_PHASE)
+}
+
+/// The blend of a middlegame and an endgame score by `phase`.
+#[inline(always)]
+pub(crate) fn blend(middle: i32, end: i32, phase: i32) -> i32 {
+    (middle * phase + end * (FULL_PHASE - phase)) / FULL_PHASE
+}

@@ -1,0 +1,174 @@
+use super::*;
+use crate::tuning;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use proptest::prelude::*;
+
+fn board(fen: &str) -> Board {
+    fen.parse().expect("a valid FEN")
+}
+
+/// `board` with ranks flipped and colours swapped: the same position for the other side.
+fn mirrored(board: &Board) -> Board {
+    let fen = board.to_string();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let swap_case = |text: &str| -> String {
+        text.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let placement: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let mut castling: Vec<char> = swap_case(fields[2]).chars().collect();
+    castling.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+    let castling: String = castling.into_iter().collect();
+    let en_passant = if fields[3] == "-" {
+        "-".to_string()
+    } else {
+        let mut chars = fields[3].chars();
+        let file = chars.next().expect("a file");
+        let rank = if chars.next() == Some('3') { '6' } else { '3' };
+        alloc::format!("{file}{rank}")
+    };
+    let fen = alloc::format!(
+        "{} {side} {} {en_passant} {} {}",
+        placement.join("/"),
+        if castling.is_empty() { "-" } else { &castling },
+        fields[4],
+        fields[5]
+    );
+    fen.parse().expect("the mirrored FEN is valid")
+}
+
+/// The position after playing, from the start, the move at each index (modulo the legal moves).
+fn playout(choices: &[u16]) -> Board {
+    let mut board = Board::default();
+    for &choice in choices {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        board.play(moves[usize::from(choice) % moves.len()]);
+    }
+    board
+}
+
+proptest! {
+    #[test]
+    fn mirrored_position_scores_negated(choices in proptest::collection::vec(any::<u16>(), 0..120)) {
+        let board = playout(&choices);
+        let mirror = mirrored(&board);
+        prop_assert_eq!(Evaluation::white_score(&mirror), -Evaluation::white_score(&board), "{}", board);
+        prop_assert_eq!(
+            Evaluation.evaluate(&board, board.side_to_move().index()),
+            Evaluation.evaluate(&mirror, mirror.side_to_move().index())
+        );
+    }
+
+    #[test]
+    fn features_dotted_with_weights_are_the_evaluation(
+        choices in proptest::collection::vec(any::<u16>(), 0..120)
+    ) {
+        let board = playout(&choices);
+        let features = tuning::features(&board);
+        prop_assert_eq!(tuning::score(&features, tuning::weights()), Evaluation::white_score(&board));
+        let trace = Evaluation::trace(&board);
+        prop_assert_eq!(trace.score, Evaluation::white_score(&board));
+        prop_assert_eq!(trace.phase, features.phase);
+    }
+}
+
+#[test]
+fn start_position_is_balanced_but_for_the_tempo() {
+    let start = Board::default();
+    assert_eq!(Evaluation::white_score(&start), weights::TEMPO.0);
+    let trace = Evaluation::trace(&start);
+    assert_eq!(trace.material, (0, 0));
+    assert_eq!(trace.phase, FULL_PHASE);
+}
+
+#[test]
+fn side_to_move_views_agree() {
+    let white = board("4k3/8/8/8/3N4/8/2P5/4K3 w - - 0 1");
+    let black = board("4k3/2p5/8/3n4/8/8/8/4K3 b - - 0 1");
+    assert_eq!(
+        Evaluation.evaluate(&white, 0),
+        Evaluation.evaluate(&black, 1)
+    );
+    assert!(Evaluation.evaluate(&white, 0) > 300);
+}
+
+#[test]
+fn a_passed_pawn_scores_more_than_a_blocked_one() {
+    // The same pawns on d5 and a black one on the d-file or the h-file: facing each other
+    // neither is passed, apart White's pawn is a passer on the fifth rank.
+    let passed = board("4k3/7p/8/3P4/8/8/8/4K3 w - - 0 1");
+    let blocked = board("4k3/3p4/8/3P4/8/8/8/4K3 w - - 0 1");
+    let (passed_trace, blocked_trace) = (Evaluation::trace(&passed), Evaluation::trace(&blocked));
+    assert!(passed_trace.passed_pawns.1 > blocked_trace.passed_pawns.1);
+    assert!(Evaluation::white_score(&passed) > Evaluation::white_score(&blocked) + 20);
+    // A passer whose path is free scores more than the same passer with a piece in its way.
+    let free = board("4k3/8/8/3P4/8/8/8/2n1K3 w - - 0 1");
+    let stopped = board("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1");
+    assert!(Evaluation::trace(&free).passed_pawns.1 > Evaluation::trace(&stopped).passed_pawns.1);
+}
+
+#[test]
+fn pawn_structure_counts_isolated_doubled_and_backward() {
+    // White: a2 (behind a3) is doubled, a2, a3 and d5 are isolated. Black: c7 is backward,
+    // its neighbour d6 is already ahead and White's d5 covers its next square c6.
+    let features = tuning::features(&board("4k3/2p5/3p4/3P4/8/P7/P7/4K3 w - - 0 1")).counts;
+    assert_eq!(features[layout::DOUBLED], 1);
+    assert_eq!(features[layout::ISOLATED], 3);
+    assert_eq!(features[layout::BACKWARD], -1);
+}
+
+#[test]
+fn king_safety_sees_attackers_and_the_shield() {
+    let sheltered = board("6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+    let features = tuning::features(&sheltered).counts;
+    assert_eq!(
+        features[layout::SHIELD],
+        0,
+        "both shields are full and cancel"
+    );
+    let exposed = board("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1");
+    assert_eq!(tuning::features(&exposed).counts[layout::SHIELD], 3);
+    // A queen and a rook bearing on Black's king zone put that king in a higher danger entry
+    // (Black's features count -1; with no attacks on either zone both kings' entries are 0
+    // and cancel).
+    let danger = |fen: &str| {
+        let counts = tuning::features(&board(fen)).counts;
+        (0..layout::KING_DANGER_LEN)
+            .find(|&units| counts[layout::KING_DANGER + units] < 0)
+            .unwrap_or(0)
+    };
+    let calm = danger("6k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 0 1");
+    let attacked = danger("6k1/5ppp/8/6Q1/8/8/5PPP/4R1K1 w - - 0 1");
+    assert!(attacked > calm, "{attacked} units against {calm}");
+}
+
+#[test]
+fn rooks_bishops_and_outposts() {
+    let features = tuning::features(&board("4k3/pp6/8/4N3/3P4/8/8/R3K2B w - - 0 1")).counts;
+    assert_eq!(features[layout::ROOK_HALF_OPEN_FILE], 1);
+    assert_eq!(features[layout::KNIGHT_OUTPOST], 1);
+    assert_eq!(features[layout::BISHOP_PAIR], 0);
+    let features = tuning::features(&board("4k3/8/8/8/8/8/8/R1B1KB2 w - - 0 1")).counts;
+    assert_eq!(features[layout::ROOK_OPEN_FILE], 1);
+    assert_eq!(features[layout::BISHOP_PAIR], 1);
+}
+
+#[test]
+fn weights_source_round_trips_the_names() {
+    let source = tuning::weights_source(tuning::weights(), "test");
+    for (name, _, _) in tuning::groups() {
+        assert!(source.contains(&alloc::format!("const {name}:")), "{name}");
+    }
+}

@@ -1,0 +1,249 @@
+//! Training data for the evaluation's tuner (`chess_tune`): self-play games of the engine at a
+//! fixed node count per move from the openings of an EPD file, with a few random moves after
+//! each opening so that 200 openings give thousands of different games. Writes the quiet
+//! positions of every game with the game's result, one `FEN;result` line each (1.0 White won,
+//! 0.5 draw, 0.0 Black won).
+//!
+//! ```text
+//! cargo run --release -p plyforge-lab --bin chess_datagen -- crates/lab/data/openings-8ply.epd data.txt --minutes 40
+//! ```
+//!
+//! Options: `--games N` (stop after N games), `--minutes M` (stop after M minutes; the first
+//! limit reached ends the run), `--nodes N` per move (default 6000), `--seed S`, `--append`.
+//!
+//! A position is kept when the side to move is not in check, the engine's move is not a
+//! capture or promotion (so the static evaluation is close to the position's worth, which is
+//! what the tuner fits), the game has gone [`SKIP_PLIES`] past the opening, and the score is
+//! not a mate. Games are adjudicated to save time: a side scored [`WIN_SCORE`] or more for
+//! [`WIN_PLIES`] plies in a row wins, a score within [`DRAW_SCORE`] for [`DRAW_PLIES`] plies
+//! after ply [`DRAW_FROM_PLY`] is a draw, and [`MAX_PLIES`] is a draw.
+
+use plyforge_chess::{Board, Epd, Evaluation, GameHistory, Move, MoveKind};
+use plyforge_lab::progress;
+use plyforge_search::score::is_decisive;
+use plyforge_search::{Config, Game, Limits, Searcher};
+use std::fs::OpenOptions;
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Nodes per move when none is given: about a depth of 7 to 8, a few milliseconds.
+const DEFAULT_NODES: u64 = 6000;
+/// Plies after the random moves whose positions are not kept (still book-like).
+const SKIP_PLIES: usize = 8;
+/// Random moves after the opening: between 0 and this many.
+const MAX_RANDOM_PLIES: u64 = 3;
+/// A score (side to move's view) that decides a game when held for [`WIN_PLIES`] plies.
+const WIN_SCORE: i32 = 1000;
+const WIN_PLIES: usize = 6;
+/// A score this close to 0 for [`DRAW_PLIES`] plies from [`DRAW_FROM_PLY`] on is a draw.
+const DRAW_SCORE: i32 = 10;
+const DRAW_PLIES: usize = 16;
+const DRAW_FROM_PLY: usize = 80;
+/// A game still running after this many plies is a draw.
+const MAX_PLIES: usize = 400;
+
+/// A small seeded random generator (SplitMix64): the lab needs no `rand` for this.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Whether `mv` on `board` takes a piece or promotes: the position before it is not quiet.
+fn is_tactical(board: &Board, mv: Move) -> bool {
+    matches!(mv.kind(), MoveKind::EnPassant | MoveKind::Promotion(_))
+        || board.color_on(mv.to()) == Some(!board.side_to_move())
+}
+
+/// Plays one game; returns the quiet positions as FENs and the result from White's view.
+fn play_game(opening: &Board, random: &mut SplitMix, nodes: u64) -> (Vec<String>, f64) {
+    let mut searcher = Searcher::new(Config::default());
+    let mut game = GameHistory::new(*opening);
+    for _ in 0..random.below(MAX_RANDOM_PLIES + 1) {
+        let moves = game.board().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[random.below(moves.len() as u64) as usize];
+        game.play(mv).expect("a legal move");
+    }
+    let mut kept = Vec::new();
+    let (mut winning_streak, mut drawn_streak) = (0usize, 0usize);
+    let mut last_winner = None;
+    for ply in 0..MAX_PLIES {
+        let board = *game.board();
+        if let Some(outcome) = game.outcome() {
+            let result = match outcome.winner() {
+                None => 0.5,
+                Some(winner) => winner.fold(1.0, 0.0),
+            };
+            return (kept, result);
+        }
+        let result = searcher
+            .search(
+                &board,
+                &Evaluation,
+                &Limits::nodes(nodes),
+                game.earlier_hashes(),
+                |_| {},
+            )
+            .expect("the game is not over");
+        let score = result.score;
+        if ply >= SKIP_PLIES
+            && !board.in_check()
+            && !is_tactical(&board, result.best_move)
+            && !is_decisive(score)
+        {
+            kept.push(board.to_string());
+        }
+        // White's view of the score, for the adjudication.
+        let white = if board.player_to_move() == 0 {
+            score
+        } else {
+            -score
+        };
+        let leader = if white >= WIN_SCORE {
+            Some(1.0)
+        } else if white <= -WIN_SCORE {
+            Some(0.0)
+        } else {
+            None
+        };
+        if leader.is_some() && leader == last_winner {
+            winning_streak += 1;
+        } else {
+            winning_streak = usize::from(leader.is_some());
+        }
+        last_winner = leader;
+        if let Some(result) = leader.filter(|_| winning_streak >= WIN_PLIES) {
+            return (kept, result);
+        }
+        drawn_streak = if ply >= DRAW_FROM_PLY && white.abs() <= DRAW_SCORE {
+            drawn_streak + 1
+        } else {
+            0
+        };
+        if drawn_streak >= DRAW_PLIES {
+            return (kept, 0.5);
+        }
+        game.play(result.best_move)
+            .expect("the search returns a legal move");
+    }
+    (kept, 0.5)
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: chess_datagen <openings.epd> <out.txt> [--games N] [--minutes M] \
+                 [--nodes N] [--seed S] [--append]";
+    let (Some(path), Some(out)) = (args.first(), args.get(1)) else {
+        return Err(usage.to_string());
+    };
+    let (mut games, mut minutes, mut nodes, mut seed, mut append) =
+        (u64::MAX, f64::INFINITY, DEFAULT_NODES, 1u64, false);
+    let mut rest = args[2..].iter();
+    while let Some(flag) = rest.next() {
+        if flag == "--append" {
+            append = true;
+            continue;
+        }
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value; {usage}"))?;
+        let bad = || format!("{flag}: not a number: {value:?}");
+        match flag.as_str() {
+            "--games" => games = value.parse().map_err(|_| bad())?,
+            "--minutes" => minutes = value.parse().map_err(|_| bad())?,
+            "--nodes" => nodes = value.parse().map_err(|_| bad())?,
+            "--seed" => seed = value.parse().map_err(|_| bad())?,
+            _ => return Err(format!("unknown option {flag:?}; {usage}")),
+        }
+    }
+    let text =
+        std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+    let openings = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .enumerate()
+        .map(|(index, line)| {
+            line.parse::<Epd>()
+                .map(|epd| epd.board)
+                .map_err(|error| format!("{path}, line {}: {error}", index + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if openings.is_empty() {
+        return Err(format!("{path} holds no opening"));
+    }
+    let file = OpenOptions::new()
+        .create(true)
+        .write(true)
+        .append(append)
+        .truncate(!append)
+        .open(out)
+        .map_err(|error| format!("cannot open {out}: {error}"))?;
+    let mut writer = BufWriter::new(file);
+    let deadline = Duration::from_secs_f64((minutes * 60.0).min(1e9));
+    let start = Instant::now();
+    let mut random = SplitMix(seed);
+    let bar = progress::bar(
+        if games == u64::MAX {
+            deadline.as_secs()
+        } else {
+            games
+        },
+        if games == u64::MAX { "s" } else { "games" },
+    );
+    let (mut played, mut positions) = (0u64, 0usize);
+    let mut score = [0u64; 3];
+    while played < games && start.elapsed() < deadline {
+        let opening = &openings[random.below(openings.len() as u64) as usize];
+        let (kept, result) = play_game(opening, &mut random, nodes);
+        for fen in &kept {
+            writeln!(writer, "{fen};{result:.1}").map_err(|error| error.to_string())?;
+        }
+        writer.flush().map_err(|error| error.to_string())?;
+        positions += kept.len();
+        played += 1;
+        score[(result * 2.0) as usize] += 1;
+        if games == u64::MAX {
+            bar.set_position(start.elapsed().as_secs());
+        } else {
+            bar.inc(1);
+        }
+        bar.set_message(format!(
+            "{played} games (+{} ={} -{}), {positions} positions",
+            score[2], score[1], score[0]
+        ));
+    }
+    bar.finish_and_clear();
+    println!(
+        "{played} games (White +{} ={} -{}), {positions} positions, {nodes} nodes per move, \
+         {:.0} s, written to {out}",
+        score[2],
+        score[1],
+        score[0],
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
