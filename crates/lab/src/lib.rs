@@ -11,6 +11,7 @@
 //! cargo run --release -p plyforge-lab --bin search_stop
 //! cargo run --release -p plyforge-lab --bin chess_datagen -- crates/lab/data/openings-8ply.epd data.txt --minutes 40
 //! cargo run --release -p plyforge-lab --bin chess_tune -- data.txt --out crates/chess/src/eval/weights.rs
+//! cargo run --release -p plyforge-lab --bin epd_suite -- ../shared/data/chess/wac.epd 1000
 //! ```
 
 pub mod match_score;
@@ -18,3 +19,15 @@ pub mod minimax_adaptor;
 pub mod progress;
 pub mod techniques;
 pub mod uci_process;
+
+/// The exit of a driver whose work is `result`: success, or the error on standard error and
+/// failure.
+pub fn exit_with(result: Result<(), String>) -> std::process::ExitCode {
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

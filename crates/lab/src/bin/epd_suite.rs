@@ -1,0 +1,97 @@
+//! A test suite of positions with best moves (`bm`) or moves to avoid (`am`), such as Win At
+//! Chess or Bratko-Kopec: the engine's configuration searches each position for a fixed time
+//! and the tool counts the positions where it chose a best move (and no move to avoid),
+//! printing each miss as it comes.
+//!
+//! ```text
+//! cargo run --release -p plyforge-lab --bin epd_suite -- ../shared/data/chess/wac.epd 1000 [threads]
+//! ```
+//!
+//! Arguments: the EPD file, milliseconds per position (default 1000), threads (default 1).
+
+use plyforge_chess::{Epd, Evaluation};
+use plyforge_lab::progress;
+use plyforge_search::{Config, Limits, Searcher};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Time per position when none is given, in milliseconds.
+const DEFAULT_MOVE_MS: u64 = 1000;
+/// The table of each search, in MiB.
+const TABLE_MIB: usize = 64;
+
+fn main() -> ExitCode {
+    plyforge_lab::exit_with(run())
+}
+
+fn run() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let path = args
+        .next()
+        .ok_or("usage: epd_suite <file.epd> [ms per position] [threads]")?;
+    let number = |text: Option<String>, default: u64| -> Result<u64, String> {
+        text.map_or(Ok(default), |text| {
+            text.parse().map_err(|_| format!("not a number: {text:?}"))
+        })
+    };
+    let milliseconds = number(args.next(), DEFAULT_MOVE_MS)?;
+    let threads = number(args.next(), 1)? as usize;
+    let text = std::fs::read_to_string(&path).map_err(|error| format!("{path}: {error}"))?;
+    let positions = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| {
+            Epd::parse_lenient(line).map_err(|error| format!("{path}, line {}: {error}", index + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let time = Duration::from_millis(milliseconds);
+    let mut searcher = Searcher::new(
+        Config::selective()
+            .with_tt_mib(TABLE_MIB)
+            .with_threads(threads),
+    );
+    let bar = progress::bar(positions.len() as u64, "positions");
+    let started = Instant::now();
+    let mut solved = 0;
+    for (index, epd) in positions.iter().enumerate() {
+        let id = epd.id().unwrap_or("?").to_string();
+        let best = epd.best_moves().map_err(|error| format!("{id}: {error}"))?;
+        let avoid = epd
+            .avoid_moves()
+            .map_err(|error| format!("{id}: {error}"))?;
+        searcher.clear();
+        let result = searcher
+            .search(
+                &epd.board,
+                &Evaluation,
+                &Limits::time(time, time),
+                &[],
+                |_| {},
+            )
+            .map_err(|error| format!("{id}: {error}"))?;
+        let chosen = result.best_move;
+        let good = (best.is_empty() || best.contains(&chosen)) && !avoid.contains(&chosen);
+        if good {
+            solved += 1;
+        } else {
+            // Printed beside the bar, and also when the bar is hidden (output not a terminal).
+            bar.suspend(|| {
+                println!(
+                    "missed {id}: played {} (score {}, depth {})",
+                    epd.board.san(chosen),
+                    result.score,
+                    result.depth
+                )
+            });
+        }
+        bar.set_position(index as u64 + 1);
+    }
+    bar.finish_and_clear();
+    println!(
+        "{solved} of {} solved at {milliseconds} ms a position, {threads} thread(s), {:.0} s",
+        positions.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
