@@ -58,6 +58,34 @@ pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut b
     })
 }
 
+/// The chess engine's configuration (`Config::selective()`) with the techniques `variant`
+/// names off (`without-lmr-without-null-move`), or what is wrong with the name.
+///
+/// ```
+/// use plyforge_lab::techniques::selective_without;
+/// let config = selective_without("without-lmr-without-futility").unwrap();
+/// assert!(!config.lmr && !config.futility && config.null_move);
+/// assert!(selective_without("lmr").is_err());
+/// assert!(selective_without("without-magic").is_err());
+/// ```
+pub fn selective_without(variant: &str) -> Result<Config, String> {
+    let mut config = Config::selective();
+    let mut parts = variant.split("without-");
+    if parts.next() != Some("") {
+        return Err(format!("a variant starts with without-, got {variant:?}"));
+    }
+    for technique in parts.map(|part| part.trim_end_matches('-')) {
+        let switch = technique_mut(&mut config, technique).ok_or_else(|| {
+            format!(
+                "unknown technique {technique:?} in {variant:?} (known: {})",
+                TECHNIQUES.join(", ")
+            )
+        })?;
+        *switch = false;
+    }
+    Ok(config)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,7 @@
 use plyforge_chess::{Board, Epd, Evaluation, GameHistory};
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
-use plyforge_lab::techniques::{TECHNIQUES, technique_mut};
+use plyforge_lab::techniques::selective_without;
 use plyforge_search::{Config, Game, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -31,23 +31,9 @@ const DEFAULT_OPENINGS: usize = 100;
 /// A game still running after this many plies is scored a draw.
 const MAX_PLIES: usize = 400;
 
-/// The chess engine's configuration (`Config::selective()`) with the named techniques off, or
-/// the name that is not one.
+/// The chess engine's configuration with the techniques `variant` names off.
 fn default_without(variant: &str) -> Result<Config, String> {
-    let mut config = Config::selective();
-    let mut parts = variant.split("without-");
-    if parts.next() != Some("") {
-        return Err(format!("a variant starts with without-, got {variant:?}"));
-    }
-    for technique in parts.map(|part| part.trim_end_matches('-')) {
-        let switch = technique_mut(&mut config, technique).ok_or_else(|| {
-            format!(
-                "unknown technique {technique:?} in {variant:?} (known: {})",
-                TECHNIQUES.join(", ")
-            )
-        })?;
-        *switch = false;
-    }
+    let config = selective_without(variant)?;
     if !config.iterative_deepening {
         return Err(format!(
             "{variant:?}: a game at equal time needs iterative deepening (a search without it \

@@ -4,13 +4,16 @@
 //! printing each miss as it comes.
 //!
 //! ```text
-//! cargo run --release -p plyforge-lab --bin epd_suite -- ../shared/data/chess/wac.epd 1000 [threads]
+//! cargo run --release -p plyforge-lab --bin epd_suite -- ../shared/data/chess/wac.epd 1000 [threads] [variant]
 //! ```
 //!
-//! Arguments: the EPD file, milliseconds per position (default 1000), threads (default 1).
+//! Arguments: the EPD file, milliseconds per position (default 1000), threads (default 1), and
+//! optionally a variant of the engine's configuration with techniques off
+//! (`without-static-exchange`, as `chess_selfplay` takes them).
 
 use plyforge_chess::{Epd, Evaluation};
 use plyforge_lab::progress;
+use plyforge_lab::techniques::selective_without;
 use plyforge_search::{Config, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -36,6 +39,10 @@ fn run() -> Result<(), String> {
     };
     let milliseconds = number(args.next(), DEFAULT_MOVE_MS)?;
     let threads = number(args.next(), 1)? as usize;
+    let config = match args.next() {
+        Some(variant) => selective_without(&variant)?,
+        None => Config::selective(),
+    };
     let text = std::fs::read_to_string(&path).map_err(|error| format!("{path}: {error}"))?;
     let positions = text
         .lines()
@@ -46,11 +53,7 @@ fn run() -> Result<(), String> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let time = Duration::from_millis(milliseconds);
-    let mut searcher = Searcher::new(
-        Config::selective()
-            .with_tt_mib(TABLE_MIB)
-            .with_threads(threads),
-    );
+    let mut searcher = Searcher::new(config.with_tt_mib(TABLE_MIB).with_threads(threads));
     let bar = progress::bar(positions.len() as u64, "positions");
     let started = Instant::now();
     let mut solved = 0;
