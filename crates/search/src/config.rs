@@ -180,7 +180,8 @@ pub struct Config {
     pub mate_distance: bool,
     // The next four are off by default: their margins and move counts suit evaluations on a
     // centipawn scale in games with noisy and quiet moves (chess); in a game of quiet moves
-    // only, or with another scale, they lose forced wins. `Config::selective()` turns them on.
+    // only, or with another scale, they lose forced wins. `Config::selective()` turns on those
+    // that games showed help in chess.
     /// Reverse futility pruning: at shallow non-PV nodes whose static evaluation beats beta by
     /// a margin per ply, return the evaluation.
     pub reverse_futility: bool,
@@ -270,14 +271,14 @@ impl Config {
         }
     }
 
-    /// The default with the selective techniques on too (reverse futility, futility and
-    /// late-move pruning, internal iterative reduction): for games like chess, with noisy and
-    /// quiet moves and an evaluation on a centipawn scale (a pawn about 100).
+    /// The default with the selective techniques that games showed help in chess on too
+    /// (reverse futility and futility pruning, internal iterative reduction): for games like
+    /// chess, with noisy and quiet moves and an evaluation on a centipawn scale (a pawn about
+    /// 100). Late-move pruning stays off: in chess self-play it cost Elo (docs/measurements.md).
     pub fn selective() -> Self {
         Config {
             reverse_futility: true,
             futility: true,
-            late_move_pruning: true,
             internal_iterative_reduction: true,
             ..Config::default()
         }
