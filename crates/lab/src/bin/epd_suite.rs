@@ -7,7 +7,8 @@
 //! cargo run --release -p plyforge-lab --bin epd_suite -- ../shared/data/chess/wac.epd 1000 [threads] [variant]
 //! ```
 //!
-//! Arguments: the EPD file, milliseconds per position (default 1000), threads (default 1), and
+//! Arguments: the EPD file, milliseconds per position (default 1000) or `nodes=N` (a node budget:
+//! with one thread the same answers on any machine, however loaded), threads (default 1), and
 //! optionally a variant of the engine's configuration with techniques off
 //! (`without-static-exchange`, as `chess_selfplay` takes them).
 
@@ -37,7 +38,23 @@ fn run() -> Result<(), String> {
             text.parse().map_err(|_| format!("not a number: {text:?}"))
         })
     };
-    let milliseconds = number(args.next(), DEFAULT_MOVE_MS)?;
+    let budget = args.next();
+    let node_budget = match budget
+        .as_deref()
+        .and_then(|text| text.strip_prefix("nodes="))
+    {
+        Some(nodes) => Some(
+            nodes
+                .parse::<u64>()
+                .map_err(|_| format!("not a number of nodes: {nodes:?}"))?,
+        ),
+        None => None,
+    };
+    let milliseconds = if node_budget.is_some() {
+        0
+    } else {
+        number(budget, DEFAULT_MOVE_MS)?
+    };
     let threads = number(args.next(), 1)? as usize;
     let config = match args.next() {
         Some(variant) => selective_without(&variant)?,
@@ -68,7 +85,7 @@ fn run() -> Result<(), String> {
             .search(
                 &epd.board,
                 &Evaluation,
-                &Limits::time(time, time),
+                &node_budget.map_or(Limits::time(time, time), Limits::nodes),
                 &[],
                 |_| {},
             )
@@ -91,8 +108,12 @@ fn run() -> Result<(), String> {
         bar.set_position(index as u64 + 1);
     }
     bar.finish_and_clear();
+    let budget = match node_budget {
+        Some(nodes) => format!("{nodes} nodes"),
+        None => format!("{milliseconds} ms"),
+    };
     println!(
-        "{solved} of {} solved at {milliseconds} ms a position, {threads} thread(s), {:.0} s",
+        "{solved} of {} solved at {budget} a position, {threads} thread(s), {:.0} s",
         positions.len(),
         started.elapsed().as_secs_f64()
     );
