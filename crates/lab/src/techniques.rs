@@ -94,7 +94,9 @@ mod tests {
     /// off changes exactly one switch of a configuration with every technique on.
     #[test]
     fn every_technique_has_its_switch() {
-        let every = Config::selective().with_late_move_pruning(true);
+        let every = Config::selective()
+            .with_late_move_pruning(true)
+            .with_internal_iterative_reduction(true);
         let mut all_off = every.clone();
         for name in TECHNIQUES {
             *technique_mut(&mut all_off, name).unwrap() = false;

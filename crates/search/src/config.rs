@@ -272,14 +272,14 @@ impl Config {
     }
 
     /// The default with the selective techniques that games showed help in chess on too
-    /// (reverse futility and futility pruning, internal iterative reduction): for games like
-    /// chess, with noisy and quiet moves and an evaluation on a centipawn scale (a pawn about
-    /// 100). Late-move pruning stays off: in chess self-play it cost Elo (docs/measurements.md).
+    /// (reverse futility and futility pruning): for games like chess, with noisy and quiet
+    /// moves and an evaluation on a centipawn scale (a pawn about 100). Late-move pruning and
+    /// internal iterative reduction stay off: in chess self-play the first cost Elo and the
+    /// second showed no gain (docs/measurements.md).
     pub fn selective() -> Self {
         Config {
             reverse_futility: true,
             futility: true,
-            internal_iterative_reduction: true,
             ..Config::default()
         }
     }
