@@ -31,3 +31,30 @@ pub fn exit_with(result: Result<(), String>) -> std::process::ExitCode {
         }
     }
 }
+
+/// The positions of an EPD file of chess openings (blank lines skipped), or what is wrong with it
+/// (the file, or the line that does not parse).
+pub fn read_openings(path: &str) -> Result<Vec<plyforge_chess::Board>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .enumerate()
+        .map(|(index, line)| {
+            line.parse::<plyforge_chess::Epd>()
+                .map(|epd| epd.board)
+                .map_err(|error| format!("{path}, line {}: {error}", index + 1))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_lab_openings_read_and_a_bad_file_is_an_error() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings-8ply.epd");
+        let openings = super::read_openings(path).unwrap();
+        assert!(openings.len() >= 100, "{} openings", openings.len());
+        assert!(super::read_openings("no/such/file.epd").is_err());
+    }
+}

@@ -213,14 +213,7 @@ impl Searcher {
                 players,
             });
         }
-        if let Some(outcome) = game.outcome() {
-            return Err(SearchError::GameOver(outcome));
-        }
-        let mut moves = G::Moves::default();
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return Err(SearchError::GameOver(game.outcome_without_moves()));
-        }
+        has_moves(game)?;
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
@@ -282,6 +275,20 @@ impl Searcher {
         }
         Ok(result)
     }
+}
+
+/// Refuses a position without a move to choose: the game is over, by its rules or for want of
+/// moves.
+pub(crate) fn has_moves<G: Game>(game: &G) -> Result<(), SearchError> {
+    if let Some(outcome) = game.outcome() {
+        return Err(SearchError::GameOver(outcome));
+    }
+    let mut moves = G::Moves::default();
+    game.generate_moves(&mut moves);
+    if moves.is_empty() {
+        return Err(SearchError::GameOver(game.outcome_without_moves()));
+    }
+    Ok(())
 }
 
 /// The best move for the player to move: the one-call way for the common case. It searches

@@ -18,7 +18,7 @@
 //! [`WIN_PLIES`] plies in a row wins, a score within [`DRAW_SCORE`] for [`DRAW_PLIES`] plies
 //! after ply [`DRAW_FROM_PLY`] is a draw, and [`MAX_PLIES`] is a draw.
 
-use plyforge_chess::{Board, Epd, Evaluation, GameHistory, Move, MoveKind};
+use plyforge_chess::{Board, Evaluation, GameHistory, Move, MoveKind};
 use plyforge_lab::progress;
 use plyforge_search::score::is_decisive;
 use plyforge_search::{Config, Game, Limits, Searcher};
@@ -170,18 +170,7 @@ fn run() -> Result<(), String> {
             _ => return Err(format!("unknown option {flag:?}; {usage}")),
         }
     }
-    let text =
-        std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
-    let openings = text
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .enumerate()
-        .map(|(index, line)| {
-            line.parse::<Epd>()
-                .map(|epd| epd.board)
-                .map_err(|error| format!("{path}, line {}: {error}", index + 1))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let openings = plyforge_lab::read_openings(path)?;
     if openings.is_empty() {
         return Err(format!("{path} holds no opening"));
     }

@@ -16,7 +16,7 @@
 //! interval. Games end by the rules (mate, stalemate, repetition, the 50-move rule,
 //! insufficient material) or are adjudicated a draw after [`MAX_PLIES`].
 
-use plyforge_chess::{Board, Epd, Evaluation, GameHistory};
+use plyforge_chess::{Board, Evaluation, GameHistory};
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
 use plyforge_lab::techniques::selective_without;
@@ -108,19 +108,8 @@ fn run() -> Result<(), String> {
         .iter()
         .map(|name| default_without(name))
         .collect::<Result<Vec<_>, _>>()?;
-    let text =
-        std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
-    let openings = text
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .take(count)
-        .enumerate()
-        .map(|(index, line)| {
-            line.parse::<Epd>()
-                .map(|epd| epd.board)
-                .map_err(|error| format!("{path}, line {}: {error}", index + 1))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut openings = plyforge_lab::read_openings(path)?;
+    openings.truncate(count);
     let time = Duration::from_millis(milliseconds);
     println!(
         "chess, {milliseconds} ms per move, {} openings x 2 colours, each variant against \

@@ -8,7 +8,6 @@ use super::score_vector::ScoreVector;
 use crate::config::{Algorithm, Config};
 use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
-use crate::moves::MoveBuffer;
 use crate::report::{Info, ScoreBound, SearchError, SearchResult};
 use crate::score::{INFINITY, MAX_PLY, Score};
 use crate::searcher::MAX_PLAYERS;
@@ -152,14 +151,7 @@ fn check<G: Game>(
     if let Some(sum) = config.max_sum.filter(|&sum| sum < 0) {
         return Err(SearchError::NegativeMaxSum(sum));
     }
-    if let Some(outcome) = game.outcome() {
-        return Err(SearchError::GameOver(outcome));
-    }
-    let mut moves = G::Moves::default();
-    game.generate_moves(&mut moves);
-    if moves.is_empty() {
-        return Err(SearchError::GameOver(game.outcome_without_moves()));
-    }
+    crate::searcher::has_moves(game)?;
     if config.algorithm == Algorithm::BestReply
         && !game.clone().set_player_to_move((root + 1) % players)
     {
