@@ -1,6 +1,6 @@
 //! Iterations per second of `plyforge-search`'s Monte Carlo tree search with 1 and 2 threads
 //! (root parallelism), on Connect Four 7x6 (uniform rollouts to the end) and three-player
-//! Sternhalma (the `Strategy::Search(Algorithm::MonteCarlo)` configuration): each search runs a fixed time from a few
+//! Sternhalma (its `mcts_config()`): each search runs a fixed time from a few
 //! positions, one thread and two in turn, and the median rates are printed with the median
 //! speedup of the pairs.
 //!
