@@ -254,18 +254,16 @@ impl Config {
 
     /// Every technique that never changes the value of a fixed-depth search on: alpha-beta,
     /// PVS, aspiration, the transposition table, move ordering and mate-distance pruning; null
-    /// move, LMR, the other pruning, quiescence and extensions off. A depth-`d` search then returns exactly the minimax value at depth `d`
-    /// (the transposition table may add knowledge from deeper searches of transposed positions).
+    /// move, LMR, the pruning, quiescence and extensions off. A depth-`d` search then returns
+    /// exactly the minimax value at depth `d` (the transposition table may add knowledge from
+    /// deeper searches of transposed positions).
     pub fn exact() -> Self {
+        // The selective techniques are off in the default already.
         Config {
             null_move: false,
             lmr: false,
             quiescence: false,
             check_extension: false,
-            reverse_futility: false,
-            futility: false,
-            late_move_pruning: false,
-            internal_iterative_reduction: false,
             static_exchange: false,
             ..Config::default()
         }
@@ -291,20 +289,11 @@ impl Config {
             tt: false,
             pvs: false,
             aspiration: false,
-            null_move: false,
-            lmr: false,
             killers: false,
             history: false,
             order_hints: false,
-            quiescence: false,
-            check_extension: false,
             mate_distance: false,
-            reverse_futility: false,
-            futility: false,
-            late_move_pruning: false,
-            internal_iterative_reduction: false,
-            static_exchange: false,
-            ..Config::default()
+            ..Config::exact()
         }
     }
 }

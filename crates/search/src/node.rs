@@ -284,31 +284,28 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut best_move = None;
         let mut index = 0;
         let mut quiets_seen = 0;
-        // Futility: the quiet moves cannot lift this node to alpha at this depth.
+        // Futility: the quiet moves cannot lift this node to alpha at this depth (never in
+        // check, where there is no static evaluation).
         let futile = static_eval.is_some_and(|eval| {
             config.futility
                 && depth <= FUTILITY_MAX_DEPTH
                 && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
         });
+        // Late-move pruning: the quiet moves after this many are skipped.
         let late_move_limit =
-            (LATE_MOVE_BASE + (depth * depth) as usize) >> usize::from(!improving);
+            (config.late_move_pruning && depth <= LATE_MOVE_MAX_DEPTH && !in_check)
+                .then(|| (LATE_MOVE_BASE + (depth * depth) as usize) >> usize::from(!improving));
         while let Some(picked) = picker.next(game, &self.ordering) {
             let mv = picked.mv;
             let noisy = game.is_noisy(mv);
             quiets_seen += usize::from(!noisy);
+            let quiet_skipped =
+                !noisy && (futile || late_move_limit.is_some_and(|limit| quiets_seen > limit));
             // Shallow pruning, once a move has been searched and the node is not lost.
             if !NT::ROOT
                 && best_score > -INFINITY
                 && (best_score > 0 || !is_decisive(best_score))
-                && self.prunes(
-                    game,
-                    mv,
-                    noisy,
-                    depth,
-                    in_check,
-                    futile,
-                    quiets_seen > late_move_limit,
-                )
+                && (quiet_skipped || self.loses_exchange(game, mv, noisy, depth))
             {
                 index += 1;
                 continue;
@@ -386,39 +383,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         best_score
     }
 
-    /// Whether the shallow pruning skips `mv` at a node of `depth`: a quiet move beyond the
-    /// late-move limit (`late`) or at a `futile` node, or a move that loses its exchange by
-    /// more than a margin per ply.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether `mv` loses its exchange by more than a margin per ply at a node of `depth`
+    /// shallow enough for the static exchange pruning.
     #[inline]
-    fn prunes(
-        &self,
-        game: &G,
-        mv: G::Move,
-        noisy: bool,
-        depth: i32,
-        in_check: bool,
-        futile: bool,
-        late: bool,
-    ) -> bool {
-        let config = self.config;
-        if !noisy && !in_check {
-            if config.late_move_pruning && depth <= LATE_MOVE_MAX_DEPTH && late {
-                return true;
-            }
-            if futile {
-                return true;
-            }
+    fn loses_exchange(&self, game: &G, mv: G::Move, noisy: bool, depth: i32) -> bool {
+        if !self.config.static_exchange || depth > EXCHANGE_MAX_DEPTH {
+            return false;
         }
-        if config.static_exchange && depth <= EXCHANGE_MAX_DEPTH {
-            let margin = if noisy {
-                EXCHANGE_NOISY_MARGIN
-            } else {
-                EXCHANGE_QUIET_MARGIN
-            };
-            return !game.static_exchange_at_least(mv, -margin * depth);
-        }
-        false
+        let margin = if noisy {
+            EXCHANGE_NOISY_MARGIN
+        } else {
+            EXCHANGE_QUIET_MARGIN
+        };
+        !game.static_exchange_at_least(mv, -margin * depth)
     }
 
     /// The reduction of the `index`th move at `depth` from the late-move reduction table.
