@@ -38,6 +38,9 @@ impl Game for Board {
 
     const REPETITION_DRAWS: bool = true;
 
+    /// A piece of either colour on a target square.
+    const CONTINUATION_KEYS: usize = 2 * 6 * 64;
+
     #[inline]
     fn player_to_move(&self) -> usize {
         self.side.index()
@@ -125,6 +128,19 @@ impl Game for Board {
         }
         let attacker = ORDER_VALUES[self.occupied_role(mv.origin_index()).index()];
         victim * VICTIM_WEIGHT - attacker + promotion
+    }
+
+    #[inline]
+    fn gives_check(&self, mv: Move) -> bool {
+        Board::gives_check(self, mv)
+    }
+
+    /// The moving piece (colour and role) and its target square; a castling move is the king
+    /// moving to its rook's square.
+    #[inline]
+    fn continuation_key(&self, mv: Move) -> u32 {
+        let role = self.occupied_role(mv.origin_index()).index();
+        ((self.side.index() * 6 + role) * 64 + mv.target_index()) as u32
     }
 
     #[inline]

@@ -32,6 +32,7 @@ extern crate alloc;
 mod attacks;
 mod board;
 mod castling;
+mod check;
 mod color;
 mod diagram;
 mod epd;

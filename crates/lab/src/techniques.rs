@@ -4,7 +4,7 @@
 use plyforge_search::Config;
 
 /// The names of the switchable techniques: each `Config` field's name in kebab case.
-pub const TECHNIQUES: [&str; 17] = [
+pub const TECHNIQUES: [&str; 19] = [
     "iterative-deepening",
     "tt",
     "pvs",
@@ -13,6 +13,8 @@ pub const TECHNIQUES: [&str; 17] = [
     "lmr",
     "killers",
     "history",
+    "countermove",
+    "continuation-history",
     "order-hints",
     "quiescence",
     "check-extension",
@@ -45,6 +47,8 @@ pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut b
         "lmr" => &mut config.lmr,
         "killers" => &mut config.killers,
         "history" => &mut config.history,
+        "countermove" => &mut config.countermove,
+        "continuation-history" => &mut config.continuation_history,
         "order-hints" => &mut config.order_hints,
         "quiescence" => &mut config.quiescence,
         "check-extension" => &mut config.check_extension,

@@ -169,6 +169,16 @@ pub struct Config {
     pub killers: bool,
     /// The history heuristic (quiet moves that caused cut-offs before are tried earlier).
     pub history: bool,
+    /// The countermove heuristic: the quiet move that last refuted the previous move is tried
+    /// right after the killers (only where the game gives
+    /// [`Game::continuation_key`](crate::Game::continuation_key)). Off by default: chess
+    /// self-play showed no gain (docs/measurements.md).
+    pub countermove: bool,
+    /// Continuation history: quiet moves are also ordered by how often they refuted the last
+    /// move and the move before it (only where the game gives
+    /// [`Game::continuation_key`](crate::Game::continuation_key)). Off by default: in chess
+    /// self-play it cost Elo (docs/measurements.md).
+    pub continuation_history: bool,
     /// Use [`Game::move_order_hint`](crate::Game::move_order_hint) when ordering moves.
     pub order_hints: bool,
     /// Quiescence search over [`Game::generate_noisy_moves`](crate::Game::generate_noisy_moves).
@@ -227,6 +237,8 @@ impl Default for Config {
             lmr: true,
             killers: true,
             history: true,
+            countermove: false,
+            continuation_history: false,
             order_hints: true,
             quiescence: true,
             check_extension: true,
@@ -327,6 +339,8 @@ builder! {
     with_lmr(lmr: bool);
     with_killers(killers: bool);
     with_history(history: bool);
+    with_countermove(countermove: bool);
+    with_continuation_history(continuation_history: bool);
     with_order_hints(order_hints: bool);
     with_quiescence(quiescence: bool);
     with_check_extension(check_extension: bool);

@@ -47,6 +47,10 @@ pub trait Game: Clone + Send + 'static {
     /// repetition rule (Sternhalma) leave it `false`.
     const REPETITION_DRAWS: bool = false;
 
+    /// How many distinct [`Game::continuation_key`]s the game has (their tables grow with its
+    /// square). The default 0 turns the countermove and continuation-history heuristics off.
+    const CONTINUATION_KEYS: usize = 0;
+
     /// The number of players, 2 to 6 for the searches of this crate.
     #[inline]
     fn player_count(&self) -> usize {
@@ -179,6 +183,25 @@ pub trait Game: Clone + Send + 'static {
     /// capture). Applied after the transposition-table move and before killers and history.
     #[inline]
     fn move_order_hint(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// Whether `mv` puts the opponent in check, told before it is played. The shallow pruning
+    /// (futility, late-move and exchange pruning) keeps checking moves. The default `false`
+    /// prunes them like any other move.
+    #[inline]
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// A small code of what `mv` moves where, below [`Game::CONTINUATION_KEYS`]: in chess the
+    /// piece with its colour and the target square. The countermove and continuation-history
+    /// heuristics remember quiet moves by it: which move refuted which, and which move is good
+    /// one and two plies after which. Called before `mv` is played.
+    #[inline]
+    fn continuation_key(&self, mv: Self::Move) -> u32 {
         let _ = mv;
         0
     }

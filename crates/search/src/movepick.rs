@@ -232,6 +232,7 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
             Order::Scored {
                 hints, exchanges, ..
             } => {
+                let continuation = ordering.tracks_continuation();
                 for (slot, &mv) in slots {
                     let key = G::move_key(mv);
                     let noisy = game.is_noisy(mv);
@@ -241,6 +242,11 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
                         losing: exchanges && noisy && !game.static_exchange_at_least(mv, 0),
                         hint: if hints { game.move_order_hint(mv) } else { 0 },
                         key,
+                        continuation: if continuation && !noisy {
+                            game.continuation_key(mv)
+                        } else {
+                            0
+                        },
                     };
                     *slot = ordering.score(mv, &facts, ply, player);
                 }

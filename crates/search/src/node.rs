@@ -32,10 +32,15 @@ const NULL_MIN_DEPTH: i32 = 3;
 const NULL_BASE_REDUCTION: i32 = 2;
 /// See [`NULL_BASE_REDUCTION`].
 const NULL_DEPTH_DIVISOR: i32 = 4;
+/// A null move's fail-high is verified from this depth on.
+const NULL_VERIFY_MIN_DEPTH: i32 = 10;
 /// Late-move reductions need at least this much depth left.
 const LMR_MIN_DEPTH: i32 = 3;
 /// Moves searched before reductions start.
 const LMR_MIN_MOVES: usize = 3;
+/// A late quiet move's reduction shrinks by one per this much history (and grows as much for
+/// bad history).
+const LMR_HISTORY_DIVISOR: i32 = 8192;
 /// The least remaining depth at which a node probes and stores the transposition table
 /// (quiescence never does).
 const TT_MIN_DEPTH: i32 = 1;
@@ -239,7 +244,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if self.aborted() {
                 return DRAW;
             }
-            if score >= beta {
+            // Deep down, a fail-high after passing is verified by a search of the same depth
+            // without a null move, so that a zugzwang does not cut a whole subtree.
+            if score >= beta
+                && (depth < NULL_VERIFY_MIN_DEPTH
+                    || self.alphabeta::<NonPv>(
+                        game,
+                        depth - self.null_reduction(depth),
+                        ply,
+                        beta - 1,
+                        beta,
+                        false,
+                    ) >= beta)
+            {
                 // A win found after passing is not proven: report the bound only.
                 return if is_decisive(score) { beta } else { score };
             }
@@ -301,11 +318,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             quiets_seen += usize::from(!noisy);
             let quiet_skipped =
                 !noisy && (futile || late_move_limit.is_some_and(|limit| quiets_seen > limit));
-            // Shallow pruning, once a move has been searched and the node is not lost.
+            // Shallow pruning, once a move has been searched and the node is not lost; a
+            // checking move is kept.
             if !NT::ROOT
                 && best_score > -INFINITY
                 && (best_score > 0 || !is_decisive(best_score))
                 && (quiet_skipped || self.loses_exchange(game, mv, noisy, depth))
+                && !game.gives_check(mv)
             {
                 index += 1;
                 continue;
@@ -316,8 +335,22 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 && depth >= LMR_MIN_DEPTH
                 && index >= LMR_MIN_MOVES
                 && !self.ordering.is_killer(mv, ply);
+            // A late quiet move is reduced by the table, more where the position is not
+            // improving, less (or more) as its history is good (or bad).
             let mut reduction = if late_quiet {
-                self.late_move_reduction(depth, index)
+                let continuation = if self.ordering.tracks_continuation() {
+                    game.continuation_key(mv)
+                } else {
+                    0
+                };
+                let history = self.ordering.quiet_history(
+                    game.player_to_move(),
+                    G::move_key(mv),
+                    continuation,
+                    ply,
+                );
+                self.late_move_reduction(depth, index) + i32::from(!improving)
+                    - history / LMR_HISTORY_DIVISOR
             } else {
                 0
             };
@@ -330,6 +363,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 reduction,
                 full_window: index == 0 || (!config.pvs && reduction == 0),
             };
+            if self.ordering.tracks_continuation() {
+                self.ordering
+                    .set_played(ply, Some(game.continuation_key(mv)));
+            }
             let score = match picked.child {
                 Some(mut built) => self.search_child(&mut built, side, child, ply, alpha, beta),
                 None => game.visit_child(mv, |position| {
@@ -347,7 +384,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        if !noisy && (config.killers || config.history) {
+                        if !noisy
+                            && (config.killers
+                                || config.history
+                                || self.ordering.tracks_continuation())
+                        {
                             self.reward_quiet(picker.picked(), game, depth, ply);
                         }
                         break;
@@ -494,7 +535,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         ply: usize,
         beta: Score,
     ) -> Option<Score> {
-        let null_depth = depth - 1 - (NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR);
+        let null_depth = depth - 1 - self.null_reduction(depth);
+        self.ordering.set_played(ply, None);
         game.visit_null_move(|child| {
             let flip = self.side(child) != side;
             let (low, high) = if flip {
@@ -505,6 +547,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let score = self.alphabeta::<NonPv>(child, null_depth, ply + 1, low, high, false);
             if flip { -score } else { score }
         })
+    }
+
+    /// How much shallower than a real move's the search after a null move is.
+    #[inline]
+    fn null_reduction(&self, depth: i32) -> i32 {
+        NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR
     }
 
     /// Row `ply` of the principal-variation table becomes `mv` and the child's row.
@@ -531,14 +579,22 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if self.config.killers {
             self.ordering.add_killer(mv, ply);
         }
-        if self.config.history {
+        let bonus = depth * depth;
+        let continuation = self.ordering.tracks_continuation();
+        if self.config.history || continuation {
             let player = game.player_to_move();
-            let bonus = depth * depth;
-            self.ordering.update_history(player, G::move_key(mv), bonus);
-            for &tried in tried {
-                if !game.is_noisy(tried) {
+            let searched_in_vain = tried.iter().filter(|&&tried| !game.is_noisy(tried));
+            for (&quiet, bonus) in [(&mv, bonus)]
+                .into_iter()
+                .chain(searched_in_vain.map(|quiet| (quiet, -bonus)))
+            {
+                if self.config.history {
                     self.ordering
-                        .update_history(player, G::move_key(tried), -bonus);
+                        .update_history(player, G::move_key(quiet), bonus);
+                }
+                if continuation {
+                    let key = game.continuation_key(quiet);
+                    self.ordering.update_continuation(quiet, key, ply, bonus);
                 }
             }
         }

@@ -1,7 +1,14 @@
 //! Move ordering: the transposition-table move first, then noisy moves by the game's hint
 //! (e.g. most valuable victim, least valuable attacker), then the two killer moves of the ply,
-//! then quiet moves by history score plus hint. Good ordering changes how many nodes alpha-beta
-//! visits, never the value it returns.
+//! then the countermove (the quiet move that last refuted the previous move), then quiet moves
+//! by history score plus continuation history plus hint. Good ordering changes how many nodes
+//! alpha-beta visits, never the value it returns.
+//!
+//! The countermove and the continuation history need [`Game::continuation_key`]
+//! (crate::Game::continuation_key): a small code of what a move moves where (in chess, the
+//! piece and its target square). The continuation history scores a quiet move by how often it
+//! refuted the position after the previous move and after the move before that, one table for
+//! both: in chess the piece's colour tells the two apart.
 
 use crate::score::MAX_PLY;
 
@@ -13,6 +20,8 @@ const NOISY_SCORE: i32 = 1 << 29;
 const LOSING_NOISY_SCORE: i32 = -(1 << 29);
 /// Order score of the first killer; the second gets one less.
 const KILLER_SCORE: i32 = 1 << 28;
+/// Order score of the countermove: after the killers, before the other quiet moves.
+const COUNTERMOVE_SCORE: i32 = KILLER_SCORE - 2;
 /// History scores stay within ±this (the gravity formula below keeps them there).
 const HISTORY_MAX: i32 = 1 << 14;
 /// Distinct [`Game::move_key`](crate::Game::move_key) codes.
@@ -30,6 +39,21 @@ pub(crate) struct MoveFacts {
     pub hint: i32,
     /// The move's 16-bit key.
     pub key: u16,
+    /// The move's [`Game::continuation_key`](crate::Game::continuation_key) (0 when the
+    /// continuation heuristics are off).
+    pub continuation: u32,
+}
+
+/// Which ordering sources a search uses.
+#[derive(Clone, Copy)]
+pub(crate) struct Sources {
+    pub killers: bool,
+    pub history: bool,
+    pub countermove: bool,
+    pub continuation_history: bool,
+    /// The game's [`Game::CONTINUATION_KEYS`](crate::Game::CONTINUATION_KEYS): 0 turns the
+    /// countermove and the continuation history off.
+    pub continuation_keys: usize,
 }
 
 /// Killer moves and history scores of one thread.
@@ -40,24 +64,104 @@ pub(crate) struct Ordering<M> {
     players: usize,
     use_killers: bool,
     use_history: bool,
+    /// `countermoves[previous]`: the quiet move that last refuted the move with continuation
+    /// key `previous` (empty when off).
+    countermoves: Vec<Option<M>>,
+    /// `continuation[earlier * keys + key]`: the continuation history (empty when off).
+    continuation: Vec<i16>,
+    keys: usize,
+    /// The continuation key of the move played at each ply of the current line, `None` for a
+    /// null move (empty when both continuation heuristics are off).
+    played: Vec<Option<u32>>,
 }
 
 impl<M: Copy + Eq> Ordering<M> {
-    /// Empty tables for a game of `players` players, with killers and the history heuristic
-    /// each on or off. A switched-off source is never looked up and never recorded.
-    pub fn new(players: usize, killers: bool, history: bool) -> Self {
+    /// Empty tables for a game of `players` players with the `sources` switched on. A
+    /// switched-off source is never looked up and never recorded.
+    pub fn new(players: usize, sources: Sources) -> Self {
         let players = players.max(1);
+        let keys = sources.continuation_keys;
+        let countermove = sources.countermove && keys > 0;
+        let continuation = sources.continuation_history && keys > 0;
         Ordering {
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: if history {
+            history: if sources.history {
                 vec![0; players * MOVE_KEYS]
             } else {
                 Vec::new()
             },
             players,
-            use_killers: killers,
-            use_history: history,
+            use_killers: sources.killers,
+            use_history: sources.history,
+            countermoves: if countermove {
+                vec![None; keys]
+            } else {
+                Vec::new()
+            },
+            continuation: if continuation {
+                vec![0; keys * keys]
+            } else {
+                Vec::new()
+            },
+            keys,
+            played: if countermove || continuation {
+                vec![None; MAX_PLY + 1]
+            } else {
+                Vec::new()
+            },
         }
+    }
+
+    /// The number of players the history is kept for.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Whether the countermove or the continuation history is on: the search then tells
+    /// [`Ordering::set_played`] each move it plays.
+    #[inline]
+    pub fn tracks_continuation(&self) -> bool {
+        !self.played.is_empty()
+    }
+
+    /// Records the move played at `ply` by its continuation key (`None`: a null move).
+    #[inline]
+    pub fn set_played(&mut self, ply: usize, continuation: Option<u32>) {
+        if let Some(slot) = self.played.get_mut(ply) {
+            *slot = continuation;
+        }
+    }
+
+    /// The continuation keys of the moves `back` plies before `ply` (1: the move that led to
+    /// this node).
+    #[inline]
+    fn played_before(&self, ply: usize, back: usize) -> Option<usize> {
+        let earlier = ply.checked_sub(back)?;
+        self.played
+            .get(earlier)
+            .copied()
+            .flatten()
+            .map(|key| key as usize)
+    }
+
+    /// The history of a quiet move (key `key`, continuation key `continuation`) of `player` at
+    /// `ply`: the history heuristic plus the continuation history after the last two moves.
+    #[inline]
+    pub fn quiet_history(&self, player: usize, key: u16, continuation: u32, ply: usize) -> i32 {
+        let mut score = if self.use_history {
+            self.history[self.index(player, key)]
+        } else {
+            0
+        };
+        if !self.continuation.is_empty() {
+            for back in [1, 2] {
+                if let Some(earlier) = self.played_before(ply, back) {
+                    score +=
+                        i32::from(self.continuation[earlier * self.keys + continuation as usize]);
+                }
+            }
+        }
+        score
     }
 
     /// The order score of a move at `ply` for `player`; higher is searched first.
@@ -75,11 +179,20 @@ impl<M: Copy + Eq> Ordering<M> {
             KILLER_SCORE + 1
         } else if self.use_killers && self.killers[ply][1] == Some(mv) {
             KILLER_SCORE
-        } else if self.use_history {
-            self.history[self.index(player, facts.key)] + facts.hint
+        } else if self.is_countermove(mv, ply) {
+            COUNTERMOVE_SCORE
         } else {
-            facts.hint
+            self.quiet_history(player, facts.key, facts.continuation, ply) + facts.hint
         }
+    }
+
+    /// Whether `mv` is the countermove of the move that led to `ply`.
+    #[inline]
+    fn is_countermove(&self, mv: M, ply: usize) -> bool {
+        !self.countermoves.is_empty()
+            && self
+                .played_before(ply, 1)
+                .is_some_and(|previous| self.countermoves[previous] == Some(mv))
     }
 
     /// Whether `mv` is a killer at `ply`.
@@ -107,6 +220,30 @@ impl<M: Copy + Eq> Ordering<M> {
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
     }
 
+    /// Records the quiet move `mv` (continuation key `continuation`) that caused a cut-off at
+    /// `ply` (positive `bonus`), or one searched in vain before it (negative): the countermove
+    /// of the previous move becomes `mv` on a cut-off, and the continuation history after the
+    /// last two moves moves by `bonus`.
+    pub fn update_continuation(&mut self, mv: M, continuation: u32, ply: usize, bonus: i32) {
+        if bonus > 0
+            && !self.countermoves.is_empty()
+            && let Some(previous) = self.played_before(ply, 1)
+        {
+            self.countermoves[previous] = Some(mv);
+        }
+        if self.continuation.is_empty() {
+            return;
+        }
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        for back in [1, 2] {
+            if let Some(earlier) = self.played_before(ply, back) {
+                let entry = &mut self.continuation[earlier * self.keys + continuation as usize];
+                let value = i32::from(*entry);
+                *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+            }
+        }
+    }
+
     /// Forgets the killers (kept between iterations, cleared between searches).
     pub fn clear_killers(&mut self) {
         self.killers.iter_mut().for_each(|slots| *slots = [None; 2]);
@@ -126,7 +263,14 @@ mod tests {
 
     #[test]
     fn history_saturates() {
-        let mut ordering = Ordering::<u8>::new(2, true, true);
+        let sources = Sources {
+            killers: true,
+            history: true,
+            countermove: false,
+            continuation_history: false,
+            continuation_keys: 0,
+        };
+        let mut ordering = Ordering::<u8>::new(2, sources);
         for _ in 0..1000 {
             ordering.update_history(1, 7, 400);
         }
@@ -136,9 +280,47 @@ mod tests {
             losing: false,
             hint: 0,
             key: 7,
+            continuation: 0,
         };
         let score = ordering.score(7, &facts, 0, 1);
         assert!(score > HISTORY_MAX - 400 && score <= HISTORY_MAX);
         assert_eq!(ordering.score(7, &facts, 0, 0), 0);
+    }
+
+    #[test]
+    fn countermove_and_continuation_history_follow_the_previous_moves() {
+        let sources = Sources {
+            killers: false,
+            history: false,
+            countermove: true,
+            continuation_history: true,
+            continuation_keys: 10,
+        };
+        let mut ordering = Ordering::<u8>::new(2, sources);
+        let quiet = |key: u16, continuation: u32| MoveFacts {
+            tt_move: false,
+            noisy: false,
+            losing: false,
+            hint: 0,
+            key,
+            continuation,
+        };
+        // Move 3 (continuation key 4) refutes move key 7 played at ply 1; 9 was tried first.
+        ordering.set_played(0, Some(2));
+        ordering.set_played(1, Some(7));
+        ordering.update_continuation(9, 5, 2, -100);
+        ordering.update_continuation(3, 4, 2, 100);
+        assert_eq!(ordering.score(3, &quiet(3, 4), 2, 0), COUNTERMOVE_SCORE);
+        assert!(ordering.score(9, &quiet(9, 5), 2, 0) < 0);
+        // After another move at ply 1 the countermove is gone, but the history two plies
+        // back (ply 0's move) still speaks for move 3.
+        ordering.set_played(1, Some(8));
+        assert!((1..COUNTERMOVE_SCORE).contains(&ordering.score(3, &quiet(3, 4), 2, 0)));
+        // After a null move at ply 1 only ply 0's move counts.
+        ordering.set_played(1, None);
+        assert_eq!(
+            ordering.score(3, &quiet(3, 4), 2, 0),
+            ordering.quiet_history(0, 3, 4, 2)
+        );
     }
 }

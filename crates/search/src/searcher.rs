@@ -10,6 +10,7 @@ use crate::limits::Limits;
 use crate::mcts::{Mcts, MctsError, MctsResult};
 use crate::moves::MoveBuffer;
 use crate::multiplayer::{self, ScoreVector};
+use crate::ordering::{Ordering as MoveOrdering, Sources};
 use crate::report::{Info, ScoreBound, SearchError, SearchResult, players_of};
 use crate::score::{Score, loss_in, win_in};
 use crate::tt::TranspositionTable;
@@ -43,6 +44,10 @@ pub struct Searcher {
     /// Monte Carlo tree search's trees, for the game type of the last search (an `Mcts<G>`;
     /// the searcher itself is not generic).
     mcts: Option<Box<dyn Any + Send>>,
+    /// The alpha-beta threads' move-ordering tables (killers, history, continuation history),
+    /// one per thread, for the game type of the last search (a `Vec<MoveOrdering<G::Move>>`): what
+    /// they learned about the moves of a game still holds after the move is played.
+    orderings: Option<Box<dyn Any + Send>>,
 }
 
 impl Searcher {
@@ -73,6 +78,7 @@ impl Searcher {
             config,
             tt,
             mcts: None,
+            orderings: None,
         })
     }
 
@@ -86,6 +92,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.mcts = None;
+        self.orderings = None;
     }
 
     /// Searches `game` for the player to move with the configured algorithm within `limits`,
@@ -215,6 +222,8 @@ impl Searcher {
         }
         has_moves(game)?;
         self.tt.new_search();
+        let threads = self.config.threads.max(1);
+        let mut orderings = self.take_orderings::<G>(players, threads).into_iter();
         let shared = Shared {
             tt: &self.tt,
             limits,
@@ -223,34 +232,42 @@ impl Searcher {
             abort: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
         };
-        let helpers = self.config.threads.max(1) - 1;
-        let (main_result, main_nodes, helper_results) = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..helpers)
-                .map(|helper| {
-                    let shared = &shared;
-                    // Each thread owns its copy of the root (a `Game` is `Send`, not `Sync`).
-                    let root = game.clone();
-                    scope.spawn(move || {
-                        let mut worker = Worker::new(shared, evaluator, history, &root, false);
-                        // The first helper (and every other one after it) searches one ply
-                        // deeper than the main thread, so that the threads diverge.
-                        let offset = ((helper + 1) % 2) as u32;
-                        worker.iterate(&root, &mut |_| {}, offset)
+        let main_ordering = orderings.next().expect("one table per thread");
+        let (main_result, main_nodes, helper_results, kept_orderings) =
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = orderings
+                    .enumerate()
+                    .map(|(helper, ordering)| {
+                        let shared = &shared;
+                        // Each thread owns its copy of the root (a `Game` is `Send`, not `Sync`).
+                        let root = game.clone();
+                        scope.spawn(move || {
+                            let mut worker =
+                                Worker::new(shared, evaluator, history, &root, false, ordering);
+                            // The first helper (and every other one after it) searches one ply
+                            // deeper than the main thread, so that the threads diverge.
+                            let offset = ((helper + 1) % 2) as u32;
+                            let result = worker.iterate(&root, &mut |_| {}, offset);
+                            (result, worker.ordering)
+                        })
                     })
-                })
-                .collect();
-            let mut worker = Worker::new(&shared, evaluator, history, game, true);
-            let result = worker.iterate(game, report, 0);
-            let helper_results: Vec<_> = handles
-                .into_iter()
-                .filter_map(|handle| {
-                    handle
+                    .collect();
+                let mut worker =
+                    Worker::new(&shared, evaluator, history, game, true, main_ordering);
+                let result = worker.iterate(game, report, 0);
+                let mut orderings = Vec::with_capacity(threads);
+                let mut helper_results = Vec::with_capacity(threads - 1);
+                for handle in handles {
+                    let (result, ordering) = handle
                         .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect();
-            (result, worker.nodes, helper_results)
-        });
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                    helper_results.extend(result);
+                    orderings.push(ordering);
+                }
+                orderings.insert(0, worker.ordering);
+                (result, worker.nodes, helper_results, orderings)
+            });
+        self.orderings = Some(Box::new(kept_orderings));
         let main_result = main_result.expect("the first iteration always completes with a move");
         let main_depth = main_result.depth;
         let stopped = main_result.stopped;
@@ -274,6 +291,37 @@ impl Searcher {
             report(&result.info(self.tt.hashfull()));
         }
         Ok(result)
+    }
+
+    /// The move-ordering tables of the last search for `threads` threads, if it searched the
+    /// same game type with as many players; fresh ones where it did not.
+    fn take_orderings<G: Game>(
+        &mut self,
+        players: usize,
+        threads: usize,
+    ) -> Vec<MoveOrdering<G::Move>> {
+        let mut orderings = self
+            .orderings
+            .take()
+            .and_then(|kept| kept.downcast::<Vec<MoveOrdering<G::Move>>>().ok())
+            .map(|kept| *kept)
+            .filter(|kept| kept.first().is_some_and(|first| first.players() == players))
+            .unwrap_or_default();
+        let config = &self.config;
+        orderings.truncate(threads);
+        orderings.resize_with(threads, || {
+            MoveOrdering::new(
+                players,
+                Sources {
+                    killers: config.killers,
+                    history: config.history,
+                    countermove: config.countermove,
+                    continuation_history: config.continuation_history,
+                    continuation_keys: G::CONTINUATION_KEYS,
+                },
+            )
+        });
+        orderings
     }
 }
 

@@ -122,6 +122,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         history: &'a [u64],
         root: &G,
         is_main: bool,
+        ordering: Ordering<G::Move>,
     ) -> Self {
         let config = shared.config;
         let root_player = root.player_to_move();
@@ -138,7 +139,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             mode: config.mode(),
             root_player,
             path: vec![0; MAX_PLY + 1],
-            ordering: Ordering::new(root.player_count(), config.killers, config.history),
+            ordering,
             pv: vec![None; pv_start(MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
             root_pv: Vec::new(),
