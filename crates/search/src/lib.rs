@@ -64,6 +64,7 @@
 // zeroed mapping, munmap); each block says why it is sound and has a test that runs it.
 #![deny(unsafe_code)]
 
+mod clock;
 mod config;
 mod game;
 mod limits;

@@ -128,15 +128,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         };
         if !NT::ROOT {
             if let Some(outcome) = game.outcome() {
-                self.nodes += 1;
+                self.clock.nodes += 1;
                 return self.outcome_score(game, outcome, ply);
             }
             if G::REPETITION_DRAWS && self.is_repetition(game, hash, ply) {
-                self.nodes += 1;
+                self.clock.nodes += 1;
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                self.nodes += 1;
+                self.clock.nodes += 1;
                 return self.evaluate(game);
             }
         }
@@ -158,7 +158,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if depth <= 0 {
             return self.quiescence_body(game, ply, alpha, beta);
         }
-        if self.count_node_and_check_abort() {
+        if self.clock.count_node() {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
@@ -236,7 +236,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && static_eval.is_some_and(|eval| eval >= beta)
             && let Some(score) = self.null_move_score(game, side, depth, ply, beta)
         {
-            if self.aborted() {
+            if self.clock.aborted() {
                 return DRAW;
             }
             if score >= beta {
@@ -336,7 +336,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     self.search_child(position, side, child, ply, alpha, beta)
                 }),
             };
-            if self.aborted() {
+            if self.clock.aborted() {
                 break;
             }
             if score > best_score {
@@ -358,7 +358,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             index += 1;
         }
         picker.finish(&mut self.order_scores[ply]);
-        if self.aborted() {
+        if self.clock.aborted() {
             return DRAW;
         }
 

@@ -4,6 +4,7 @@
 //! or paranoid) on one or more threads, max^n, best-reply search or Monte Carlo tree search,
 //! all with the same limits, reports, result and errors.
 
+use crate::clock::Clock;
 use crate::config::{Algorithm, Config, TableSizeError};
 use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
@@ -15,8 +16,6 @@ use crate::score::{Score, loss_in, win_in};
 use crate::tt::TranspositionTable;
 use crate::worker::{Shared, Worker};
 use std::any::Any;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 /// Monte Carlo tree search's rewards (0 to 1) become scores in these units (permille).
 const REWARD_SCALE: f64 = 1000.0;
@@ -202,7 +201,7 @@ impl Searcher {
         G: Game,
         E: Evaluator<G>,
     {
-        let start = Instant::now();
+        let clock = Clock::new(limits);
         if !self.config.iterative_deepening && limits.depth.is_none() {
             return Err(SearchError::DepthLimitRequired);
         }
@@ -217,11 +216,8 @@ impl Searcher {
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
-            limits,
             config: &self.config,
-            start,
-            abort: AtomicBool::new(false),
-            helper_nodes: AtomicU64::new(0),
+            clock,
         };
         let helpers = self.config.threads.max(1) - 1;
         let (main_result, main_nodes, helper_results) = std::thread::scope(|scope| {
@@ -249,7 +245,7 @@ impl Searcher {
                         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
                 })
                 .collect();
-            (result, worker.nodes, helper_results)
+            (result, worker.clock.nodes, helper_results)
         });
         let main_result = main_result.expect("the first iteration always completes with a move");
         let main_depth = main_result.depth;
@@ -265,8 +261,8 @@ impl Searcher {
                 }
             });
         // The helpers have flushed their last nodes now that they are joined.
-        result.nodes = main_nodes + shared.helper_nodes.load(Ordering::Relaxed);
-        result.time = start.elapsed();
+        result.nodes = shared.clock.total_nodes(main_nodes);
+        result.time = shared.clock.elapsed();
         if result.depth > main_depth {
             // A helper's iteration: stopped only if a limit ended the search short of its depth.
             result.stopped =

@@ -93,7 +93,7 @@ impl<G: Game> ReplyBuffers<G> {
 impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     /// The best-reply value of `game` for the root player, `depth` layers deep, `ply` layers
     /// below the root; BRS+ when `plus`. Fail-soft alpha-beta. Meaningless when the iteration
-    /// was aborted ([`Clock::aborted`](super::clock::Clock::aborted)).
+    /// was aborted ([`ThreadClock::aborted`](crate::clock::ThreadClock::aborted)).
     pub(crate) fn best_reply(
         &mut self,
         game: &mut G,

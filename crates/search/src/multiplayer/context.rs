@@ -3,10 +3,10 @@
 //! and the scores of finished games, shared by all the algorithms.
 
 use super::brs::ReplyBuffers;
-use super::clock::Clock;
 use super::ordering::SearchOrder;
 use super::report::PlayerMove;
 use super::score_vector::ScoreVector;
+use crate::clock::ThreadClock;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::score::{EVAL_LIMIT, Score, loss_in, win_in};
 use crate::tt::TranspositionTable;
@@ -71,7 +71,7 @@ pub(crate) struct Context<'a, G: Game, E> {
     pub(crate) max_sum: Option<Score>,
     /// Whether to order candidates by [`Game::move_order_hint`] where that can prune more.
     pub(crate) order_hints: bool,
-    pub(crate) clock: Clock,
+    pub(crate) clock: ThreadClock<'a>,
     /// Best-reply search: the transposition table, when configured.
     pub(crate) tt: Option<&'a TranspositionTable>,
     pub(crate) pv: PvTable<G::Move>,
@@ -98,7 +98,7 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
         root_player: usize,
         players: usize,
         config: &crate::config::Config,
-        clock: Clock,
+        clock: ThreadClock<'a>,
         tt: Option<&'a TranspositionTable>,
         layers: usize,
     ) -> Self {

@@ -31,7 +31,7 @@ pub(crate) struct ParentBound {
 impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     /// The max^n value of `game` searched `depth` plies deep, `ply` plies below the root.
     /// `None` when the node was pruned (its parent will not choose it) or the iteration was
-    /// aborted ([`Clock::aborted`](super::clock::Clock::aborted) tells which).
+    /// aborted ([`ThreadClock::aborted`](crate::clock::ThreadClock::aborted) tells which).
     pub(crate) fn maxn(
         &mut self,
         game: &mut G,

@@ -13,7 +13,6 @@
 //! are meant for games without them. See `docs/multiplayer-search.md` for when to use which.
 
 mod brs;
-mod clock;
 mod context;
 mod maxn;
 mod ordering;

@@ -2,9 +2,9 @@
 //! deepens one layer at a time with the chosen algorithm, reports each completed iteration, and
 //! returns the last completed one when a limit or the stop flag ends the search.
 
-use super::clock::Clock;
 use super::context::Context;
 use super::score_vector::ScoreVector;
+use crate::clock::{Clock, ThreadClock};
 use crate::config::{Algorithm, Config};
 use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
@@ -45,8 +45,9 @@ where
     let root_player = game.player_to_move();
     check(config, game, players, root_player)?;
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let mut clock = Clock::new(limits);
-    clock.count_node();
+    let clock = Clock::new(limits);
+    let mut thread_clock = ThreadClock::new(&clock, true);
+    thread_clock.count_node();
     if let Some(tt) = tt.as_deref_mut() {
         tt.new_search();
     }
@@ -55,7 +56,7 @@ where
         root_player,
         players,
         config,
-        clock,
+        thread_clock,
         tt.as_deref(),
         max_depth as usize,
     );
@@ -69,7 +70,7 @@ where
                 stopped = true;
                 break;
             }
-            context.clock.arm();
+            context.clock.arm(true);
         }
         context.reached_horizon = false;
         let mut root = game.clone();
@@ -104,8 +105,8 @@ where
             score,
             bound: ScoreBound::Exact,
             scores,
-            nodes: context.clock.nodes(),
-            nps: nodes_per_second(context.clock.nodes(), time),
+            nodes: context.clock.nodes,
+            nps: nodes_per_second(context.clock.nodes, time),
             hashfull: context.tt.map_or(0, TranspositionTable::hashfull),
             time,
             pv: &pv,
@@ -129,7 +130,7 @@ where
         seldepth: iteration.depth,
         pv,
         pv_players,
-        nodes: context.clock.nodes(),
+        nodes: context.clock.nodes,
         time: context.clock.elapsed(),
         stopped,
     })
