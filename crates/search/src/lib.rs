@@ -78,6 +78,7 @@ mod ordering;
 mod pages;
 mod perft;
 pub mod proof;
+mod pv;
 mod quiescence;
 mod report;
 pub mod retrograde;

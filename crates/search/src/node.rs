@@ -22,7 +22,7 @@ use crate::movepick::{MovePicker, Order, PickerSetup, Prefetch};
 use crate::moves::MoveBuffer;
 use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, is_decisive, loss_in, win_in};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
-use crate::worker::{LMR_TABLE_SIZE, Worker, pv_start};
+use crate::worker::{LMR_TABLE_SIZE, Worker};
 
 /// The score of a draw.
 pub(crate) const DRAW: Score = 0;
@@ -117,7 +117,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         debug_assert!(NT::ROOT == (ply == 0));
         debug_assert!(NT::PV || beta - alpha == 1);
         let config = self.config;
-        self.pv_len[ply] = 0;
+        self.pv.clear(ply);
 
         // The end of the line: the game is over, the position repeats, the ply limit.
         // The hash serves the table and repetitions only.
@@ -344,7 +344,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 if score > alpha {
                     best_move = Some(mv);
                     if NT::PV {
-                        self.update_pv(ply, mv);
+                        self.pv.update(ply, &[mv]);
                     }
                     if score >= beta {
                         if !noisy && (config.killers || config.history) {
@@ -505,21 +505,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let score = self.alphabeta::<NonPv>(child, null_depth, ply + 1, low, high, false);
             if flip { -score } else { score }
         })
-    }
-
-    /// Row `ply` of the principal-variation table becomes `mv` and the child's row.
-    #[inline]
-    fn update_pv(&mut self, ply: usize, mv: G::Move) {
-        let child_start = pv_start(ply + 1);
-        let child_len = self.pv_len[ply + 1];
-        let (head, tail) = self.pv.split_at_mut(child_start);
-        let line = &mut head[pv_start(ply)..];
-        line[0] = Some(mv);
-        // Lines are short: a plain loop beats a call to `memmove`.
-        for (to, from) in line[1..].iter_mut().zip(&tail[..child_len]) {
-            *to = *from;
-        }
-        self.pv_len[ply] = child_len + 1;
     }
 
     /// Killers and history after the quiet move last in `picked` caused a cut-off: a bonus for

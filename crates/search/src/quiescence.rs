@@ -16,7 +16,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// the ply limit, a check extension), then quiescence search or the evaluation.
     #[inline]
     pub(crate) fn leaf(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
-        self.pv_len[ply] = 0;
+        self.pv.clear(ply);
         if let Some(score) = self.end_score(game, ply) {
             return score;
         }
@@ -147,7 +147,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.
     #[inline(always)]
     fn quiescence(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
-        self.pv_len[ply] = 0;
+        self.pv.clear(ply);
         if let Some(score) = self.end_score(game, ply) {
             return score;
         }

@@ -16,6 +16,7 @@ use crate::config::{Config, Mode};
 use crate::game::{Evaluator, Game};
 use crate::node::Root;
 use crate::ordering::Ordering;
+use crate::pv::PvTable;
 use crate::report::{Info, ScoreBound, SearchResult, players_of};
 use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
 use crate::tt::TranspositionTable;
@@ -33,13 +34,6 @@ const ROOT_PLAYER_KEYS: [u64; 6] = [
     0x27d4_eb2f_1656_67c5,
     0xff51_afd7_ed55_8ccd,
 ];
-
-/// Where row `ply` of the flat triangular principal-variation table starts: rows `0..ply` hold
-/// `MAX_PLY + 1`, `MAX_PLY`, … moves.
-#[inline]
-pub(crate) const fn pv_start(ply: usize) -> usize {
-    ply * (MAX_PLY + 1) - ply * ply.saturating_sub(1) / 2
-}
 
 /// State shared by all threads of one search.
 pub(crate) struct Shared<'a> {
@@ -64,12 +58,8 @@ pub(crate) struct Worker<'a, G: Game, E> {
     /// `path[ply]`: the hash of the position at `ply` on the current line.
     pub path: Vec<u64>,
     pub ordering: Ordering<G::Move>,
-    /// The triangular principal-variation table, flat: the line from `ply` is
-    /// `pv[pv_start(ply)..][..pv_len[ply]]` (row `ply` has room for `MAX_PLY + 1 - ply`
-    /// moves). One allocation per search, no list operations per node.
-    pub pv: Vec<Option<G::Move>>,
-    /// The length of each row of [`Worker::pv`].
-    pub pv_len: Vec<usize>,
+    /// The principal variation below each ply of the current line.
+    pub pv: PvTable<G::Move>,
     /// The root's principal variation after the last completed iteration.
     pub root_pv: Vec<G::Move>,
     /// Move-ordering scores, one reusable list per ply, for quiescence nodes and for move
@@ -111,8 +101,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             root_player,
             path: vec![0; MAX_PLY + 1],
             ordering: Ordering::new(root.player_count(), config.killers, config.history),
-            pv: vec![None; pv_start(MAX_PLY + 1)],
-            pv_len: vec![0; MAX_PLY + 1],
+            pv: PvTable::new(MAX_PLY + 1, 1),
             root_pv: Vec::new(),
             order_scores: vec![Vec::new(); MAX_PLY + 1],
             static_evals: vec![None; MAX_PLY + 1],
@@ -189,10 +178,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         bound: ScoreBound,
         report: &mut dyn FnMut(&Info<'_, G::Move>),
     ) {
-        let pv: Vec<G::Move> = self.pv[..self.pv_len[0]]
-            .iter()
-            .map_while(|mv| *mv)
-            .collect();
+        let pv: Vec<G::Move> = self.pv.line(0).collect();
         let time = self.clock.elapsed();
         let nodes = self.clock.total_nodes();
         report(&Info {
@@ -250,8 +236,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             previous = Some(score);
             self.root_pv.clear();
-            self.root_pv
-                .extend(self.pv[..self.pv_len[0]].iter().map_while(|mv| *mv));
+            self.root_pv.extend(self.pv.line(0));
             self.root_best = self.root_pv.first().copied();
             let Some(&best_move) = self.root_pv.first() else {
                 break;

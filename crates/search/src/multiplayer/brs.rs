@@ -118,7 +118,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         plus: bool,
         on_line: bool,
     ) -> Score {
-        self.pv.clear(ply);
+        self.clear_pv(ply);
         if let Some(outcome) = game.outcome() {
             return outcome_score(outcome, self.root_player, ply);
         }
@@ -244,7 +244,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 best = value;
                 best_index = index;
                 let played = PlayerMove { player: mover, mv };
-                self.pv.update(ply, played, &[played]);
+                self.update_pv(ply, played, &[played]);
                 alpha = alpha.max(value);
                 if value >= beta {
                     self.store_killer(ply, played);
@@ -332,7 +332,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                     self.search_child(&mut child, depth - 1, ply + 1, window, plus, on_line, probe)
                 }
                 AfterReply::Ended(outcome) => {
-                    self.pv.clear(ply + 1);
+                    self.clear_pv(ply + 1);
                     outcome_score(outcome, self.root_player, ply + 1)
                 }
             };
@@ -342,7 +342,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             if value < best || (value == best && index < best_index) {
                 best = value;
                 best_index = index;
-                self.pv.update(ply, reply.key, &chain);
+                self.update_pv(ply, reply.key, &chain);
                 beta = beta.min(value);
                 if value <= alpha {
                     self.store_killer(ply, reply.key);

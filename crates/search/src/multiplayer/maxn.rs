@@ -40,7 +40,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         parent: Option<ParentBound>,
         on_previous_line: bool,
     ) -> Option<ScoreVector> {
-        self.pv.clear(ply);
+        self.clear_pv(ply);
         if let Some(outcome) = game.outcome() {
             return Some(outcome_scores(outcome, self.players, ply));
         }
@@ -126,7 +126,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             if better {
                 best = Some((value, index));
                 let played = PlayerMove { player: mover, mv };
-                self.pv.update(ply, played, &[played]);
+                self.update_pv(ply, played, &[played]);
                 let cannot_be_chosen = match (self.max_sum, parent) {
                     (Some(max_sum), Some(parent)) => {
                         parent.player != mover

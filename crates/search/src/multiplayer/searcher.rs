@@ -72,7 +72,7 @@ where
             }
             context.clock.arm(true);
         }
-        context.reached_horizon = false;
+        context.prepare_iteration(depth);
         let mut root = game.clone();
         let (score, scores) = match config.algorithm {
             Algorithm::MaxN => match context.maxn(&mut root, depth, 0, None, true) {
@@ -91,13 +91,11 @@ where
             break;
         }
         pv.clear();
-        pv.extend(context.pv.root_line().iter().map(|played| played.mv));
+        pv.extend(context.pv.line(0).map(|played| played.mv));
         pv_players.clear();
-        pv_players.extend(context.pv.root_line().iter().map(|played| played.player));
+        pv_players.extend(context.pv.line(0).map(|played| played.player));
         context.previous_keys.clear();
-        context
-            .previous_keys
-            .extend_from_slice(context.pv.root_keys());
+        context.previous_keys.extend(context.pv_keys.line(0));
         let time = context.clock.elapsed();
         report(&Info {
             depth,
