@@ -9,7 +9,9 @@
 //! game, which is judged before the turn moves on). In a BRS+ MIN layer the
 //! opponents move in turn order: the best replier plays each of its moves, every other opponent
 //! plays its most promising move (highest [`Game::move_order_hint`], first generated on ties),
-//! so that the line stays legal play.
+//! so that the line stays legal play. Every move is played through [`Game::visit_child`], as in
+//! the other searches, and the turn is handed around in place, and back before the move is
+//! taken back.
 //!
 //! A MIN layer's candidates are ordered opponent by opponent in turn order, each opponent's
 //! moves in generation order; ties go to the first candidate in that order, as at MAX layers
@@ -25,12 +27,14 @@ use crate::score::{INFINITY, Score};
 use crate::searcher::MAX_PLAYERS;
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
-/// One candidate of a MIN layer: a move of one opponent, played from the position the
-/// opponent's move is generated in (`from`, an index into the layer's positions).
+/// One candidate of a MIN layer: a move of one opponent, played after the first `after_round`
+/// moves of the opponents' round (BRS+; 0 in BRS).
 #[derive(Debug, Clone, Copy)]
 struct Reply<M> {
-    from: usize,
+    after_round: usize,
     key: PlayerMove<M>,
+    /// The move's ordering hint where it is played (0 when hints are off).
+    hint: i32,
 }
 
 /// How principal variation search first probes a child with a null window.
@@ -44,47 +48,67 @@ enum Probe {
     Lower,
 }
 
+/// How a child is searched: its depth and place in the tree, its window, and its probe.
+#[derive(Debug, Clone, Copy)]
+struct ChildSearch {
+    depth: u32,
+    ply: usize,
+    window: (Score, Score),
+    plus: bool,
+    on_line: bool,
+    probe: Probe,
+}
+
 /// The moves the other opponents play around a best reply in BRS+ (at most one each).
 type Chain<M> = ArrayVec<PlayerMove<M>, MAX_PLAYERS>;
 
 /// Where playing a reply (and, in BRS+, the rest of the opponents' round) led.
-enum AfterReply<G> {
+enum AfterReply<'a, G> {
     /// The root player's turn, in this position (or a finished game, which the search scores).
-    Position(G),
+    Position(&'a mut G),
     /// The game ended this way: the reply finished it (BRS), or an opponent of the round had
     /// no legal move (BRS+).
     Ended(Outcome),
 }
 
-/// The positions and candidates of one MIN layer: per layer buffers, reused across the search so
-/// that a layer does not allocate once they have grown.
-pub(crate) struct ReplyBuffers<G: Game> {
-    /// Where each opponent's moves are generated.
-    positions: Vec<G>,
-    /// BRS+: the most promising move played from each position to reach the next one.
-    round: Vec<PlayerMove<G::Move>>,
-    replies: Vec<Reply<G::Move>>,
+/// The candidates of one MIN layer: per layer buffers, reused across the search so that a
+/// layer does not allocate once they have grown.
+pub(crate) struct ReplyBuffers<M> {
+    /// BRS+: the most promising move of each opponent of the round, in turn order.
+    round: Vec<PlayerMove<M>>,
+    replies: Vec<Reply<M>>,
 }
 
-impl<G: Game> Default for ReplyBuffers<G> {
+impl<M> Default for ReplyBuffers<M> {
     fn default() -> Self {
         ReplyBuffers {
-            positions: Vec::new(),
             round: Vec::new(),
             replies: Vec::new(),
         }
     }
 }
 
-impl<G: Game> ReplyBuffers<G> {
-    /// Lists `opponent`'s `moves` as replies played from the position about to be pushed next.
-    fn push_replies(&mut self, opponent: usize, moves: &[G::Move]) {
-        let from = self.positions.len();
+impl<M: Copy> ReplyBuffers<M> {
+    /// Lists the `moves` of `opponent`, to move in `position` after the round so far, as
+    /// replies, with their ordering hints when `hints`.
+    fn push_replies<G: Game<Move = M>>(
+        &mut self,
+        position: &G,
+        opponent: usize,
+        moves: &[M],
+        hints: bool,
+    ) {
+        let after_round = self.round.len();
         self.replies.extend(moves.iter().map(|&mv| Reply {
-            from,
+            after_round,
             key: PlayerMove {
                 player: opponent,
                 mv,
+            },
+            hint: if hints {
+                position.move_order_hint(mv)
+            } else {
+                0
             },
         }));
     }
@@ -231,12 +255,15 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             }
             // A move generated before the best wins a tie: it must only reach the best.
             let child_alpha = if index < best_index { alpha - 1 } else { alpha };
-            let probe = if k == 0 { Probe::Full } else { Probe::Raise };
-            let window = (child_alpha, beta);
-            let on_line = previous == Some(index);
-            let value = game.visit_child(mv, |child| {
-                self.search_child(child, depth - 1, ply + 1, window, plus, on_line, probe)
-            });
+            let search = ChildSearch {
+                depth: depth - 1,
+                ply: ply + 1,
+                window: (child_alpha, beta),
+                plus,
+                on_line: previous == Some(index),
+                probe: if k == 0 { Probe::Full } else { Probe::Raise },
+            };
+            let value = game.visit_child(mv, |child| self.search_child(child, search));
             if self.clock.aborted() {
                 break;
             }
@@ -260,7 +287,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     #[allow(clippy::too_many_arguments)]
     fn opponents_layer(
         &mut self,
-        game: &G,
+        game: &mut G,
         depth: u32,
         ply: usize,
         alpha: Score,
@@ -268,10 +295,12 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         plus: bool,
         on_line: bool,
         tt_move: Option<u16>,
-        buffers: &mut ReplyBuffers<G>,
+        buffers: &mut ReplyBuffers<G::Move>,
     ) -> (Score, Option<u16>) {
+        buffers.round.clear();
+        buffers.replies.clear();
         if plus {
-            self.collect_round_replies(game, buffers);
+            self.collect_round_replies(game, buffers, self.players - 1);
         } else {
             self.collect_best_replies(game, buffers);
         }
@@ -296,10 +325,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         });
         let mut order = core::mem::take(&mut self.orders[ply]);
         {
-            let hint = |index: usize| {
-                let reply = buffers.replies[index];
-                buffers.positions[reply.from].move_order_hint(reply.key.mv)
-            };
+            let hint = |index: usize| buffers.replies[index].hint;
             order.fill(
                 buffers.replies.len(),
                 lead,
@@ -312,29 +338,23 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         for k in 0..order.len() {
             let index = order.get(k);
             let reply = buffers.replies[index];
-            let mut chain = Chain::new();
-            let after = if plus {
-                chain.extend(buffers.round[..reply.from].iter().copied());
-                self.play_round_reply(&buffers.positions[reply.from], reply.key, &mut chain)
-            } else {
-                self.play_best_reply(&buffers.positions[reply.from], reply.key, &mut chain)
-            };
-            if self.clock.aborted() {
-                break;
-            }
             // A reply listed before the best wins a tie: it must only reach the best.
             let child_beta = if index < best_index { beta + 1 } else { beta };
-            let probe = if k == 0 { Probe::Full } else { Probe::Lower };
-            let window = (alpha, child_beta);
-            let on_line = previous == Some(index);
-            let value = match after {
-                AfterReply::Position(mut child) => {
-                    self.search_child(&mut child, depth - 1, ply + 1, window, plus, on_line, probe)
-                }
-                AfterReply::Ended(outcome) => {
-                    self.clear_pv(ply + 1);
-                    outcome_score(outcome, self.root_player, ply + 1)
-                }
+            let search = ChildSearch {
+                depth: depth - 1,
+                ply: ply + 1,
+                window: (alpha, child_beta),
+                plus,
+                on_line: previous == Some(index),
+                probe: if k == 0 { Probe::Full } else { Probe::Lower },
+            };
+            let mut chain = Chain::new();
+            let value = if plus {
+                let round = &buffers.round[..reply.after_round];
+                chain.extend(round.iter().copied());
+                self.round_reply_value(game, round, reply.key, &mut chain, search)
+            } else {
+                self.best_reply_value(game, reply.key, &mut chain, search)
             };
             if self.clock.aborted() {
                 break;
@@ -359,17 +379,15 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     /// `probe`, a null window first asks whether the child passes the bound it must pass to
     /// matter (above `alpha` below a MAX layer, under `beta` below a MIN layer); only then is it
     /// searched again with the whole window.
-    #[allow(clippy::too_many_arguments)]
-    fn search_child(
-        &mut self,
-        child: &mut G,
-        depth: u32,
-        ply: usize,
-        (alpha, beta): (Score, Score),
-        plus: bool,
-        on_line: bool,
-        probe: Probe,
-    ) -> Score {
+    fn search_child(&mut self, child: &mut G, search: ChildSearch) -> Score {
+        let ChildSearch {
+            depth,
+            ply,
+            window: (alpha, beta),
+            plus,
+            on_line,
+            probe,
+        } = search;
         if self.pvs && beta - alpha > 1 {
             let value = match probe {
                 Probe::Full => None,
@@ -401,105 +419,144 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         }
     }
 
-    /// BRS: every opponent's moves, each generated with that opponent set to move.
-    fn collect_best_replies(&self, game: &G, buffers: &mut ReplyBuffers<G>) {
-        buffers.positions.clear();
-        buffers.replies.clear();
+    /// Scores where a reply (and in BRS+ the rest of its round) led; 0, which the caller
+    /// discards, when the iteration was aborted on the way.
+    fn search_after_reply(&mut self, after: AfterReply<'_, G>, search: ChildSearch) -> Score {
+        if self.clock.aborted() {
+            return 0;
+        }
+        match after {
+            AfterReply::Position(child) => self.search_child(child, search),
+            AfterReply::Ended(outcome) => {
+                self.clear_pv(search.ply);
+                outcome_score(outcome, self.root_player, search.ply)
+            }
+        }
+    }
+
+    /// BRS: every opponent's moves, each generated with that opponent set to move in `game`,
+    /// which gets its player to move back afterwards.
+    fn collect_best_replies(&self, game: &mut G, buffers: &mut ReplyBuffers<G::Move>) {
+        let to_move = game.player_to_move();
         let mut moves = G::Moves::default();
         for offset in 1..self.players {
             let opponent = (self.root_player + offset) % self.players;
-            let mut position = game.clone();
-            if !position.set_player_to_move(opponent) {
+            if !game.set_player_to_move(opponent) {
                 continue;
             }
             moves.clear();
-            position.generate_moves(&mut moves);
-            buffers.push_replies(opponent, moves.as_slice());
-            buffers.positions.push(position);
+            game.generate_moves(&mut moves);
+            buffers.push_replies(game, opponent, moves.as_slice(), self.order_hints);
         }
+        game.set_player_to_move(to_move);
     }
 
-    /// BRS: plays `reply` and hands the turn back to the root player.
-    fn play_best_reply(
+    /// BRS: plays `reply` from `game` (its player set to move there for the time), hands the
+    /// turn to the root player, and searches the position.
+    fn best_reply_value(
         &mut self,
-        position: &G,
+        game: &mut G,
         reply: PlayerMove<G::Move>,
         chain: &mut Chain<G::Move>,
-    ) -> AfterReply<G> {
+        search: ChildSearch,
+    ) -> Score {
+        let to_move = game.player_to_move();
+        game.set_player_to_move(reply.player);
         self.clock.count_node();
-        let mut child = position.clone();
-        child.play(reply.mv);
         chain.push(reply);
-        // A reply that ends the game ends it before anybody passes: judged with the turn still
-        // after the replier's (games such as Sternhalma only check the last mover for a win).
-        if let Some(outcome) = child.outcome() {
-            return AfterReply::Ended(outcome);
-        }
-        child.set_player_to_move(self.root_player);
-        AfterReply::Position(child)
+        let value = game.visit_child(reply.mv, |child| {
+            // A reply that ends the game ends it before anybody passes: judged with the turn
+            // still after the replier's (games such as Sternhalma only check the last mover for
+            // a win).
+            if let Some(outcome) = child.outcome() {
+                return self.search_after_reply(AfterReply::Ended(outcome), search);
+            }
+            let next = child.player_to_move();
+            child.set_player_to_move(self.root_player);
+            let value = self.search_after_reply(AfterReply::Position(child), search);
+            child.set_player_to_move(next);
+            value
+        });
+        game.set_player_to_move(to_move);
+        value
     }
 
-    /// BRS+: walks the opponents' round in turn order, each opponent playing its most promising
-    /// move, and lists each opponent's moves from where its turn comes. The round stops at the
-    /// root player's turn, at a finished game or at an opponent without a move.
-    fn collect_round_replies(&mut self, game: &G, buffers: &mut ReplyBuffers<G>) {
-        buffers.positions.clear();
-        buffers.round.clear();
-        buffers.replies.clear();
-        let mut position = game.clone();
+    /// BRS+: walks the opponents' round in turn order from `position`, each opponent playing
+    /// its most promising move, and lists each opponent's moves from where its turn comes. The
+    /// round stops at the root player's turn, at a finished game or at an opponent without a
+    /// move, and after `turns` turns at most.
+    fn collect_round_replies(
+        &mut self,
+        position: &mut G,
+        buffers: &mut ReplyBuffers<G::Move>,
+        turns: usize,
+    ) {
+        let opponent = position.player_to_move();
+        if turns == 0 || opponent == self.root_player || position.outcome().is_some() {
+            return;
+        }
         let mut moves = G::Moves::default();
-        for _ in 1..self.players {
-            let opponent = position.player_to_move();
-            if opponent == self.root_player || position.outcome().is_some() {
-                break;
-            }
-            moves.clear();
-            position.generate_moves(&mut moves);
-            let Some(promising) = most_promising(&position, moves.as_slice()) else {
-                break;
-            };
-            buffers.push_replies(opponent, moves.as_slice());
-            buffers.round.push(PlayerMove {
-                player: opponent,
-                mv: promising,
+        position.generate_moves(&mut moves);
+        let Some(promising) = most_promising(position, moves.as_slice()) else {
+            return;
+        };
+        buffers.push_replies(position, opponent, moves.as_slice(), self.order_hints);
+        buffers.round.push(PlayerMove {
+            player: opponent,
+            mv: promising,
+        });
+        self.clock.count_node();
+        position.visit_child(promising, |next| {
+            self.collect_round_replies(next, buffers, turns - 1);
+        });
+    }
+
+    /// BRS+: plays the `round` moves before `reply` from `game` (already counted when the
+    /// round was collected), then `reply`, then the rest of the round, and searches the
+    /// position reached.
+    fn round_reply_value(
+        &mut self,
+        game: &mut G,
+        round: &[PlayerMove<G::Move>],
+        reply: PlayerMove<G::Move>,
+        chain: &mut Chain<G::Move>,
+        search: ChildSearch,
+    ) -> Score {
+        if let Some((first, rest)) = round.split_first() {
+            return game.visit_child(first.mv, |next| {
+                self.round_reply_value(next, rest, reply, chain, search)
             });
-            let mut next = position.clone();
-            self.clock.count_node();
-            next.play(promising);
-            buffers
-                .positions
-                .push(core::mem::replace(&mut position, next));
         }
+        self.clock.count_node();
+        chain.push(reply);
+        let turns = self.players - 1;
+        game.visit_child(reply.mv, |child| {
+            self.finish_round(child, chain, turns, search)
+        })
     }
 
-    /// BRS+: plays `reply`, then the most promising move of each opponent after it until the
-    /// root player's turn.
-    fn play_round_reply(
+    /// BRS+: plays the most promising move of each opponent after a reply, `turns` at most,
+    /// until the root player's turn, and searches the position reached.
+    fn finish_round(
         &mut self,
-        position: &G,
-        reply: PlayerMove<G::Move>,
+        position: &mut G,
         chain: &mut Chain<G::Move>,
-    ) -> AfterReply<G> {
-        self.clock.count_node();
-        let mut child = position.clone();
-        child.play(reply.mv);
-        chain.push(reply);
-        let mut moves = G::Moves::default();
-        for _ in 1..self.players {
-            let player = child.player_to_move();
-            if player == self.root_player || child.outcome().is_some() {
-                break;
-            }
-            moves.clear();
-            child.generate_moves(&mut moves);
-            let Some(mv) = most_promising(&child, moves.as_slice()) else {
-                return AfterReply::Ended(child.outcome_without_moves());
-            };
-            self.clock.count_node();
-            child.play(mv);
-            chain.push(PlayerMove { player, mv });
+        turns: usize,
+        search: ChildSearch,
+    ) -> Score {
+        let player = position.player_to_move();
+        if turns == 0 || player == self.root_player || position.outcome().is_some() {
+            return self.search_after_reply(AfterReply::Position(position), search);
         }
-        AfterReply::Position(child)
+        let mut moves = G::Moves::default();
+        position.generate_moves(&mut moves);
+        let Some(mv) = most_promising(position, moves.as_slice()) else {
+            let outcome = position.outcome_without_moves();
+            return self.search_after_reply(AfterReply::Ended(outcome), search);
+        };
+        self.clock.count_node();
+        chain.push(PlayerMove { player, mv });
+        position.visit_child(mv, |next| self.finish_round(next, chain, turns - 1, search))
     }
 }
 

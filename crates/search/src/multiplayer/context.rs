@@ -38,7 +38,7 @@ pub(crate) struct Context<'a, G: Game, E> {
     /// if not, deeper iterations cannot change anything.
     pub(crate) reached_horizon: bool,
     /// Best-reply search: the MIN layers' buffers, one per layer.
-    pub(crate) reply_buffers: Vec<ReplyBuffers<G>>,
+    pub(crate) reply_buffers: Vec<ReplyBuffers<G::Move>>,
     /// Each layer's search order.
     pub(crate) orders: Vec<SearchOrder>,
     /// Whether best-reply search probes later moves with a null window first.
