@@ -180,12 +180,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && entry.depth >= depth
         {
             let score = score_from_tt(entry.score, ply);
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            if entry.bound.settles(score, alpha, beta) {
                 return score;
             }
         }
@@ -363,13 +358,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
 
         if use_tt {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_score, original_alpha, beta);
             self.shared.tt.store(
                 key,
                 Entry {

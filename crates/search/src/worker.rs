@@ -14,10 +14,11 @@
 use crate::clock::{Clock, ThreadClock};
 use crate::config::{Config, Mode};
 use crate::game::{Evaluator, Game};
+use crate::limits::MAX_DEPTH;
 use crate::node::Root;
 use crate::ordering::Ordering;
 use crate::pv::PvTable;
-use crate::report::{Info, ScoreBound, SearchResult, players_of};
+use crate::report::{Info, ScoreBound, SearchResult, per_second, players_of};
 use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
 use crate::tt::TranspositionTable;
 /// Rows (depths) and columns (move numbers) of the late-move reduction table.
@@ -187,7 +188,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             score,
             bound,
             nodes,
-            nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
+            nps: per_second(nodes, time),
             hashfull: self.shared.tt.hashfull(),
             time,
             scores: None,
@@ -206,15 +207,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         helper_offset: u32,
     ) -> Option<SearchResult<G::Move>> {
         let mut root = root.clone();
-        let depth_limit = (self.shared.clock.limits())
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 1)
-            .clamp(1, MAX_PLY as u32 - 1);
-        let max_depth = if self.is_main {
-            depth_limit
-        } else {
-            MAX_PLY as u32 - 1
-        };
+        let depth_limit = self.shared.clock.limits().deepest_iteration();
+        let max_depth = if self.is_main { depth_limit } else { MAX_DEPTH };
         self.ordering.clear_killers();
         let mut result: Option<SearchResult<G::Move>> = None;
         let mut previous = None;

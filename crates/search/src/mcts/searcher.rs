@@ -12,10 +12,10 @@ use crate::clock::Clock;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
+use crate::report::per_second;
 use crate::searcher::MAX_PLAYERS;
 use core::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
 
 /// The longest principal variation reported.
 const MAX_PV: usize = 64;
@@ -411,11 +411,4 @@ where
         value,
         pv,
     }
-}
-
-/// Per second, 0 before any time has passed.
-fn per_second(count: u64, time: Duration) -> u64 {
-    (u128::from(count) * 1_000_000)
-        .checked_div(time.as_micros())
-        .map_or(0, |rate| rate as u64)
 }

@@ -19,8 +19,7 @@
 //! the others by their ordering hints, with a window widened by one where needed so that the tie
 //! rule holds: the result is exactly that of plain best-reply minimax.
 
-use super::context::{Context, outcome_score};
-use super::report::PlayerMove;
+use super::context::{Context, PlayerMove, outcome_score};
 use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::{ArrayVec, MoveBuffer};
 use crate::score::{INFINITY, Score};
@@ -155,12 +154,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         if let Some(entry) = self.tt.and_then(|tt| tt.probe(key)) {
             tt_move = entry.move_key;
             let score = score_from_tt(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if ply > 0 && entry.depth >= depth as i32 && usable {
+            if ply > 0 && entry.depth >= depth as i32 && entry.bound.settles(score, alpha, beta) {
                 // The entry's subtree may reach the horizon: deeper iterations can differ.
                 self.reached_horizon = true;
                 return score;
@@ -185,18 +179,11 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             found
         };
         if let Some(tt) = self.tt.filter(|_| !self.clock.aborted()) {
-            let bound = if value <= alpha {
-                Bound::Upper
-            } else if value >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
             let entry = Entry {
                 move_key: best_key,
                 score: score_to_tt(value, ply),
                 depth: depth as i32,
-                bound,
+                bound: Bound::of(value, alpha, beta),
             };
             tt.store(key, entry);
         }
@@ -233,7 +220,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let key = tt_move?;
             moves.iter().position(|&mv| G::move_key(mv) == key)
         });
-        let killers = self.killers[ply].map(|killer| {
+        let killers = self.killers.at(ply).map(|killer| {
             let killer = killer.filter(|killer| killer.player == mover)?;
             moves.iter().position(|&mv| mv == killer.mv)
         });
@@ -319,7 +306,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let key = tt_move?;
             (buffers.replies.iter()).position(|reply| G::move_key(reply.key.mv) == key)
         });
-        let killers = self.killers[ply].map(|killer| {
+        let killers = self.killers.at(ply).map(|killer| {
             let killer = killer?;
             (buffers.replies.iter()).position(|reply| reply.key == killer)
         });
@@ -409,13 +396,8 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     /// Remembers a move that caused a cut-off at `ply`, to try it early in the layer's other
     /// nodes.
     fn store_killer(&mut self, ply: usize, killer: PlayerMove<G::Move>) {
-        if !self.use_killers {
-            return;
-        }
-        let slots = &mut self.killers[ply];
-        if slots[0] != Some(killer) {
-            slots[1] = slots[0];
-            slots[0] = Some(killer);
+        if self.use_killers {
+            self.killers.add(ply, killer);
         }
     }
 

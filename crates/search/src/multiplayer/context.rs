@@ -4,14 +4,22 @@
 
 use super::brs::ReplyBuffers;
 use super::ordering::SearchOrder;
-use super::report::PlayerMove;
 use super::score_vector::ScoreVector;
 use crate::clock::ThreadClock;
 use crate::game::{Evaluator, Game, Outcome};
+use crate::ordering::Killers;
 use crate::pv::PvTable;
 use crate::score::{EVAL_LIMIT, Score, loss_in, win_in};
 use crate::searcher::MAX_PLAYERS;
 use crate::tt::TranspositionTable;
+
+/// A move and the player who plays it: the multi-player lines name the player of each move,
+/// because a best-reply line skips players (the opponents who pass).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct PlayerMove<M> {
+    pub player: usize,
+    pub mv: M,
+}
 
 /// The search state shared by max^n, BRS and BRS+.
 pub(crate) struct Context<'a, G: Game, E> {
@@ -46,7 +54,7 @@ pub(crate) struct Context<'a, G: Game, E> {
     /// Whether best-reply search keeps killer moves.
     pub(crate) use_killers: bool,
     /// Best-reply search: each layer's two most recent cut-off moves.
-    pub(crate) killers: Vec<[Option<PlayerMove<G::Move>>; 2]>,
+    pub(crate) killers: Killers<PlayerMove<G::Move>>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
@@ -76,7 +84,7 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
             orders: (0..=layers).map(|_| SearchOrder::default()).collect(),
             use_killers: config.killers,
             pvs: config.pvs,
-            killers: vec![[None; 2]; layers + 1],
+            killers: Killers::new(layers + 1),
         }
     }
 

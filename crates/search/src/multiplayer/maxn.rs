@@ -12,9 +12,8 @@
 //! node cannot be chosen and its remaining children are skipped. Deep pruning is not done: it is
 //! unsound in max^n (Korf, 1991).
 
-use super::context::{Context, outcome_scores};
+use super::context::{Context, PlayerMove, outcome_scores};
 use super::ordering::SearchOrder;
-use super::report::PlayerMove;
 use super::score_vector::ScoreVector;
 use crate::game::{Evaluator, Game};
 use crate::moves::MoveBuffer;

@@ -16,7 +16,6 @@ mod brs;
 mod context;
 mod maxn;
 mod ordering;
-mod report;
 mod score_vector;
 mod searcher;
 #[cfg(test)]
