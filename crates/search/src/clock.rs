@@ -5,20 +5,20 @@
 //! that between two looks a node costs one comparison, and only once it is armed: the first
 //! iteration of an iterative deepening always completes, so that there is a move to return.
 
-use crate::limits::Limits;
+use crate::limits::{Limits, StopFlag};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Nodes between two looks at the time and the stop flags: reading the time costs about as much
 /// as searching a node, so looking at every node would halve the speed.
-pub(crate) const POLL_INTERVAL: u64 = 256;
+const POLL_INTERVAL: u64 = 256;
 /// Nodes a helper thread counts on its own before adding them to the shared counter.
 const FLUSH_INTERVAL: u64 = 1024;
 
 /// What all threads of one search share about its limits.
 pub(crate) struct Clock<'a> {
     start: Instant,
-    limits: &'a Limits,
+    pub(crate) limits: &'a Limits,
     /// Raised when the search must end for all threads: by the main thread at a limit or at
     /// its end, by a helper that completed the depth limit.
     abort: AtomicBool,
@@ -35,11 +35,6 @@ impl<'a> Clock<'a> {
             abort: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
         }
-    }
-
-    /// The limits.
-    pub(crate) fn limits(&self) -> &'a Limits {
-        self.limits
     }
 
     /// Time since the search started.
@@ -60,10 +55,7 @@ impl<'a> Clock<'a> {
 
     /// Whether the caller's stop flag is raised.
     pub(crate) fn stop_flag_raised(&self) -> bool {
-        self.limits
-            .stop
-            .as_ref()
-            .is_some_and(|flag| flag.is_stopped())
+        self.limits.stop.as_ref().is_some_and(StopFlag::is_stopped)
     }
 
     /// Whether the hard time limit has passed at `elapsed`.
@@ -195,11 +187,6 @@ impl<'a> ThreadClock<'a> {
     /// This thread's nodes and the helpers' so far.
     pub(crate) fn total_nodes(&self) -> u64 {
         self.clock.total_nodes(self.nodes)
-    }
-
-    /// Time since the search started.
-    pub(crate) fn elapsed(&self) -> Duration {
-        self.clock.elapsed()
     }
 
     /// Whether another iteration may start after the one just completed: no limit is reached,

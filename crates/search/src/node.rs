@@ -503,7 +503,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             return;
         };
         if self.config.killers {
-            self.ordering.add_killer(mv, ply);
+            self.ordering.killers.add(ply, mv);
         }
         if self.config.history {
             let player = game.player_to_move();

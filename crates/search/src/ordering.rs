@@ -65,7 +65,8 @@ impl<M: Copy + Eq> Killers<M> {
 
 /// Killer moves and history scores of one thread.
 pub(crate) struct Ordering<M> {
-    killers: Killers<M>,
+    /// Kept between iterations, cleared between searches; only recorded with killers on.
+    pub killers: Killers<M>,
     /// Empty when the history heuristic is off (nothing to allocate and zero per search).
     history: Vec<i32>,
     players: usize,
@@ -119,11 +120,6 @@ impl<M: Copy + Eq> Ordering<M> {
         self.use_killers && self.killers.at(ply).contains(&Some(mv))
     }
 
-    /// Records a quiet move that caused a cut-off (only called with killers on).
-    pub fn add_killer(&mut self, mv: M, ply: usize) {
-        self.killers.add(ply, mv);
-    }
-
     /// Rewards (positive `bonus`) or punishes a quiet move of `player`. The gravity term makes
     /// the score saturate at ±`HISTORY_MAX` and lets old results fade. Only called with the
     /// history heuristic on.
@@ -132,11 +128,6 @@ impl<M: Copy + Eq> Ordering<M> {
         let index = self.index(player, key);
         let entry = &mut self.history[index];
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
-    }
-
-    /// Forgets the killers (kept between iterations, cleared between searches).
-    pub fn clear_killers(&mut self) {
-        self.killers.clear();
     }
 
     #[inline]

@@ -119,7 +119,11 @@ impl Searcher {
         E: Evaluator<G>,
         R: FnMut(&Info<'_, G::Move>),
     {
-        match self.config.algorithm {
+        let (algorithm, players) = (self.config.algorithm, game.player_count());
+        if !algorithm.players().contains(&players) {
+            return Err(SearchError::PlayerCount { algorithm, players });
+        }
+        match algorithm {
             Algorithm::AlphaBeta | Algorithm::Paranoid => {
                 self.search_alphabeta(game, evaluator, limits, history, &mut report)
             }
@@ -204,13 +208,6 @@ impl Searcher {
         let clock = Clock::new(limits);
         if !self.config.iterative_deepening && limits.depth.is_none() {
             return Err(SearchError::DepthLimitRequired);
-        }
-        let players = game.player_count();
-        if !self.config.algorithm.players().contains(&players) {
-            return Err(SearchError::PlayerCount {
-                algorithm: self.config.algorithm,
-                players,
-            });
         }
         has_moves(game)?;
         self.tt.new_search();

@@ -180,7 +180,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         report: &mut dyn FnMut(&Info<'_, G::Move>),
     ) {
         let pv: Vec<G::Move> = self.pv.line(0).collect();
-        let time = self.clock.elapsed();
+        let time = self.shared.clock.elapsed();
         let nodes = self.clock.total_nodes();
         report(&Info {
             depth,
@@ -207,9 +207,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         helper_offset: u32,
     ) -> Option<SearchResult<G::Move>> {
         let mut root = root.clone();
-        let depth_limit = self.shared.clock.limits().deepest_iteration();
+        let depth_limit = self.shared.clock.limits.deepest_iteration();
         let max_depth = if self.is_main { depth_limit } else { MAX_DEPTH };
-        self.ordering.clear_killers();
+        self.ordering.killers.clear();
         let mut result: Option<SearchResult<G::Move>> = None;
         let mut previous = None;
         // Without iterative deepening the main thread searches its depth limit at once.
@@ -235,7 +235,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let Some(&best_move) = self.root_pv.first() else {
                 break;
             };
-            let time = self.clock.elapsed();
+            let time = self.shared.clock.elapsed();
             let nodes = self.clock.total_nodes();
             let iteration = result.insert(SearchResult {
                 best_move,
@@ -268,7 +268,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if let Some(result) = result.as_mut() {
                 result.stopped |= self.clock.aborted();
                 result.nodes = self.clock.total_nodes();
-                result.time = self.clock.elapsed();
+                result.time = self.shared.clock.elapsed();
             }
             self.clock.raise_abort();
         } else {

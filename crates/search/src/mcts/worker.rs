@@ -151,7 +151,7 @@ where
         }
         if self.main {
             if clock.soft_time_passed(elapsed)
-                && (clock.limits().hard_time.is_none() || self.best_is_settled())
+                && (clock.limits.hard_time.is_none() || self.best_is_settled())
             {
                 return Some(StopReason::Time);
             }

@@ -47,28 +47,36 @@ enum Probe {
     Lower,
 }
 
-/// How a child is searched: its depth and place in the tree, its window, and its probe.
+/// A node to search: the depth left, its layer below the root, its window, BRS+ or BRS, whether
+/// it lies on the previous iteration's line, and how its parent probes it first.
 #[derive(Debug, Clone, Copy)]
-struct ChildSearch {
+struct Node {
     depth: u32,
     ply: usize,
-    window: (Score, Score),
+    alpha: Score,
+    beta: Score,
     plus: bool,
     on_line: bool,
     probe: Probe,
 }
 
+impl Node {
+    /// A child of this node, searched in the window `(alpha, beta)`.
+    fn child(self, alpha: Score, beta: Score, on_line: bool, probe: Probe) -> Node {
+        Node {
+            depth: self.depth - 1,
+            ply: self.ply + 1,
+            alpha,
+            beta,
+            on_line,
+            probe,
+            ..self
+        }
+    }
+}
+
 /// The moves the other opponents play around a best reply in BRS+ (at most one each).
 type Chain<M> = ArrayVec<PlayerMove<M>, MAX_PLAYERS>;
-
-/// Where playing a reply (and, in BRS+, the rest of the opponents' round) led.
-enum AfterReply<'a, G> {
-    /// The root player's turn, in this position (or a finished game, which the search scores).
-    Position(&'a mut G),
-    /// The game ended this way: the reply finished it (BRS), or an opponent of the round had
-    /// no legal move (BRS+).
-    Ended(Outcome),
-}
 
 /// The candidates of one MIN layer: per layer buffers, reused across the search so that a
 /// layer does not allocate once they have grown.
@@ -114,33 +122,24 @@ impl<M: Copy> ReplyBuffers<M> {
 }
 
 impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
-    /// The best-reply value of `game` for the root player, `depth` layers deep, `ply` layers
-    /// below the root; BRS+ when `plus`. Fail-soft alpha-beta. Meaningless when the iteration
-    /// was aborted ([`ThreadClock::aborted`](crate::clock::ThreadClock::aborted)).
-    pub(crate) fn best_reply(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-        plus: bool,
-    ) -> Score {
-        let on_line = ply == 0;
-        self.best_reply_node(game, depth, ply, alpha, beta, plus, on_line)
+    /// The best-reply value of the root `game` for its player, `depth` layers deep; BRS+ when
+    /// `plus`. Fail-soft alpha-beta. Meaningless when the iteration was aborted
+    /// ([`ThreadClock::aborted`](crate::clock::ThreadClock::aborted)).
+    pub(crate) fn best_reply(&mut self, game: &mut G, depth: u32, plus: bool) -> Score {
+        let root = Node {
+            depth,
+            ply: 0,
+            alpha: -INFINITY,
+            beta: INFINITY,
+            plus,
+            on_line: true,
+            probe: Probe::Full,
+        };
+        self.best_reply_node(game, root)
     }
 
-    #[allow(clippy::too_many_arguments)] // the alpha-beta window and the node's place in the tree
-    fn best_reply_node(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-        plus: bool,
-        on_line: bool,
-    ) -> Score {
+    fn best_reply_node(&mut self, game: &mut G, node: Node) -> Score {
+        let (depth, ply, alpha, beta) = (node.depth, node.ply, node.alpha, node.beta);
         self.clear_pv(ply);
         if let Some(outcome) = game.outcome() {
             return outcome_score(outcome, self.root_player, ply);
@@ -161,20 +160,10 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             }
         }
         let (value, best_key) = if ply.is_multiple_of(2) {
-            self.root_layer(game, depth, ply, alpha, beta, plus, on_line, tt_move)
+            self.root_layer(game, node, tt_move)
         } else {
             let mut buffers = core::mem::take(&mut self.reply_buffers[ply]);
-            let found = self.opponents_layer(
-                game,
-                depth,
-                ply,
-                alpha,
-                beta,
-                plus,
-                on_line,
-                tt_move,
-                &mut buffers,
-            );
+            let found = self.opponents_layer(game, node, tt_move, &mut buffers);
             self.reply_buffers[ply] = buffers;
             found
         };
@@ -191,18 +180,13 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     }
 
     /// A MAX layer: the root player moves.
-    #[allow(clippy::too_many_arguments)]
     fn root_layer(
         &mut self,
         game: &mut G,
-        depth: u32,
-        ply: usize,
-        mut alpha: Score,
-        beta: Score,
-        plus: bool,
-        on_line: bool,
+        node: Node,
         tt_move: Option<u16>,
     ) -> (Score, Option<u16>) {
+        let (ply, mut alpha, beta) = (node.ply, node.alpha, node.beta);
         let mut moves = G::Moves::default();
         game.generate_moves(&mut moves);
         let moves = moves.as_slice();
@@ -211,7 +195,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             return (score, None);
         }
         let mover = game.player_to_move();
-        let previous = if on_line {
+        let previous = if node.on_line {
             self.previous_move_index(ply, mover, moves)
         } else {
             None
@@ -242,15 +226,9 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             }
             // A move generated before the best wins a tie: it must only reach the best.
             let child_alpha = if index < best_index { alpha - 1 } else { alpha };
-            let search = ChildSearch {
-                depth: depth - 1,
-                ply: ply + 1,
-                window: (child_alpha, beta),
-                plus,
-                on_line: previous == Some(index),
-                probe: if k == 0 { Probe::Full } else { Probe::Raise },
-            };
-            let value = game.visit_child(mv, |child| self.search_child(child, search));
+            let probe = if k == 0 { Probe::Full } else { Probe::Raise };
+            let child = node.child(child_alpha, beta, previous == Some(index), probe);
+            let value = game.visit_child(mv, |position| self.search_child(position, child));
             if self.clock.aborted() {
                 break;
             }
@@ -271,19 +249,14 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     }
 
     /// A MIN layer: one opponent replies.
-    #[allow(clippy::too_many_arguments)]
     fn opponents_layer(
         &mut self,
         game: &mut G,
-        depth: u32,
-        ply: usize,
-        alpha: Score,
-        mut beta: Score,
-        plus: bool,
-        on_line: bool,
+        node: Node,
         tt_move: Option<u16>,
         buffers: &mut ReplyBuffers<G::Move>,
     ) -> (Score, Option<u16>) {
+        let (ply, alpha, mut beta, plus) = (node.ply, node.alpha, node.beta, node.plus);
         buffers.round.clear();
         buffers.replies.clear();
         if plus {
@@ -295,7 +268,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let score = outcome_score(game.outcome_without_moves(), self.root_player, ply);
             return (score, None);
         }
-        let previous = if on_line {
+        let previous = if node.on_line {
             self.previous_keys
                 .get(ply)
                 .and_then(|key| buffers.replies.iter().position(|reply| reply.key == *key))
@@ -327,21 +300,15 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let reply = buffers.replies[index];
             // A reply listed before the best wins a tie: it must only reach the best.
             let child_beta = if index < best_index { beta + 1 } else { beta };
-            let search = ChildSearch {
-                depth: depth - 1,
-                ply: ply + 1,
-                window: (alpha, child_beta),
-                plus,
-                on_line: previous == Some(index),
-                probe: if k == 0 { Probe::Full } else { Probe::Lower },
-            };
+            let probe = if k == 0 { Probe::Full } else { Probe::Lower };
+            let child = node.child(alpha, child_beta, previous == Some(index), probe);
             let mut chain = Chain::new();
             let value = if plus {
                 let round = &buffers.round[..reply.after_round];
                 chain.extend(round.iter().copied());
-                self.round_reply_value(game, round, reply.key, &mut chain, search)
+                self.round_reply_value(game, round, reply.key, &mut chain, child)
             } else {
-                self.best_reply_value(game, reply.key, &mut chain, search)
+                self.best_reply_value(game, reply.key, &mut chain, child)
             };
             if self.clock.aborted() {
                 break;
@@ -362,35 +329,30 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         (best, best_key.map(|reply| G::move_key(reply.key.mv)))
     }
 
-    /// Searches a child in the window `(alpha, beta)`. With principal variation search and a
-    /// `probe`, a null window first asks whether the child passes the bound it must pass to
-    /// matter (above `alpha` below a MAX layer, under `beta` below a MIN layer); only then is it
-    /// searched again with the whole window.
-    fn search_child(&mut self, child: &mut G, search: ChildSearch) -> Score {
-        let ChildSearch {
-            depth,
-            ply,
-            window: (alpha, beta),
-            plus,
-            on_line,
-            probe,
-        } = search;
+    /// Searches a child node. With principal variation search and a probe, a null window first
+    /// asks whether the child passes the bound it must pass to matter (above `alpha` below a MAX
+    /// layer, under `beta` below a MIN layer); only then is it searched with its whole window.
+    fn search_child(&mut self, child: &mut G, node: Node) -> Score {
+        let (alpha, beta) = (node.alpha, node.beta);
         if self.pvs && beta - alpha > 1 {
-            let value = match probe {
+            let null_window = match node.probe {
                 Probe::Full => None,
-                Probe::Raise => {
-                    Some(self.best_reply_node(child, depth, ply, alpha, alpha + 1, plus, on_line))
-                }
-                Probe::Lower => {
-                    Some(self.best_reply_node(child, depth, ply, beta - 1, beta, plus, on_line))
-                }
+                Probe::Raise => Some((alpha, alpha + 1)),
+                Probe::Lower => Some((beta - 1, beta)),
             };
-            let decided = |value: Score| value <= alpha || value >= beta;
-            if let Some(value) = value.filter(|&value| self.clock.aborted() || decided(value)) {
-                return value;
+            if let Some((low, high)) = null_window {
+                let probe = Node {
+                    alpha: low,
+                    beta: high,
+                    ..node
+                };
+                let value = self.best_reply_node(child, probe);
+                if self.clock.aborted() || value <= alpha || value >= beta {
+                    return value;
+                }
             }
         }
-        self.best_reply_node(child, depth, ply, alpha, beta, plus, on_line)
+        self.best_reply_node(child, node)
     }
 
     /// Remembers a move that caused a cut-off at `ply`, to try it early in the layer's other
@@ -401,19 +363,20 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         }
     }
 
-    /// Scores where a reply (and in BRS+ the rest of its round) led; 0, which the caller
-    /// discards, when the iteration was aborted on the way.
-    fn search_after_reply(&mut self, after: AfterReply<'_, G>, search: ChildSearch) -> Score {
+    /// Searches the root player's turn that a reply (and in BRS+ the rest of its round) led
+    /// to, unless the iteration was aborted on the way (0 then, which the caller discards).
+    fn search_after_reply(&mut self, position: &mut G, child: Node) -> Score {
         if self.clock.aborted() {
             return 0;
         }
-        match after {
-            AfterReply::Position(child) => self.search_child(child, search),
-            AfterReply::Ended(outcome) => {
-                self.clear_pv(search.ply);
-                outcome_score(outcome, self.root_player, search.ply)
-            }
-        }
+        self.search_child(position, child)
+    }
+
+    /// The score of a game that a reply ended (BRS), or an opponent of its round without a
+    /// move (BRS+).
+    fn ended_by_reply(&mut self, outcome: Outcome, child: Node) -> Score {
+        self.clear_pv(child.ply);
+        outcome_score(outcome, self.root_player, child.ply)
     }
 
     /// BRS: every opponent's moves, each generated with that opponent set to move in `game`,
@@ -440,23 +403,23 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         game: &mut G,
         reply: PlayerMove<G::Move>,
         chain: &mut Chain<G::Move>,
-        search: ChildSearch,
+        child: Node,
     ) -> Score {
         let to_move = game.player_to_move();
         game.set_player_to_move(reply.player);
         self.clock.count_node();
         chain.push(reply);
-        let value = game.visit_child(reply.mv, |child| {
+        let value = game.visit_child(reply.mv, |position| {
             // A reply that ends the game ends it before anybody passes: judged with the turn
             // still after the replier's (games such as Sternhalma only check the last mover for
             // a win).
-            if let Some(outcome) = child.outcome() {
-                return self.search_after_reply(AfterReply::Ended(outcome), search);
+            if let Some(outcome) = position.outcome() {
+                return self.ended_by_reply(outcome, child);
             }
-            let next = child.player_to_move();
-            child.set_player_to_move(self.root_player);
-            let value = self.search_after_reply(AfterReply::Position(child), search);
-            child.set_player_to_move(next);
+            let next = position.player_to_move();
+            position.set_player_to_move(self.root_player);
+            let value = self.search_after_reply(position, child);
+            position.set_player_to_move(next);
             value
         });
         game.set_player_to_move(to_move);
@@ -502,18 +465,18 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         round: &[PlayerMove<G::Move>],
         reply: PlayerMove<G::Move>,
         chain: &mut Chain<G::Move>,
-        search: ChildSearch,
+        child: Node,
     ) -> Score {
         if let Some((first, rest)) = round.split_first() {
             return game.visit_child(first.mv, |next| {
-                self.round_reply_value(next, rest, reply, chain, search)
+                self.round_reply_value(next, rest, reply, chain, child)
             });
         }
         self.clock.count_node();
         chain.push(reply);
         let turns = self.players - 1;
-        game.visit_child(reply.mv, |child| {
-            self.finish_round(child, chain, turns, search)
+        game.visit_child(reply.mv, |position| {
+            self.finish_round(position, chain, turns, child)
         })
     }
 
@@ -524,21 +487,20 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         position: &mut G,
         chain: &mut Chain<G::Move>,
         turns: usize,
-        search: ChildSearch,
+        child: Node,
     ) -> Score {
         let player = position.player_to_move();
         if turns == 0 || player == self.root_player || position.outcome().is_some() {
-            return self.search_after_reply(AfterReply::Position(position), search);
+            return self.search_after_reply(position, child);
         }
         let mut moves = G::Moves::default();
         position.generate_moves(&mut moves);
         let Some(mv) = most_promising(position, moves.as_slice()) else {
-            let outcome = position.outcome_without_moves();
-            return self.search_after_reply(AfterReply::Ended(outcome), search);
+            return self.ended_by_reply(position.outcome_without_moves(), child);
         };
         self.clock.count_node();
         chain.push(PlayerMove { player, mv });
-        position.visit_child(mv, |next| self.finish_round(next, chain, turns - 1, search))
+        position.visit_child(mv, |next| self.finish_round(next, chain, turns - 1, child))
     }
 }
 

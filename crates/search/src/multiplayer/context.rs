@@ -148,27 +148,21 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
     }
 }
 
-/// The scores of a finished game `ply` plies (layers) below the root: the winner gets a win, the
-/// others a loss, both nearer zero the further away they are; a draw is 0 for everyone.
-pub(crate) fn outcome_scores(outcome: Outcome, players: usize, ply: usize) -> ScoreVector {
-    let mut scores = ScoreVector::new(players);
-    if let Outcome::Win(winner) = outcome {
-        for (player, score) in scores.as_mut_slice().iter_mut().enumerate() {
-            *score = if player == winner {
-                win_in(ply)
-            } else {
-                loss_in(ply)
-            };
-        }
-    }
-    scores
-}
-
-/// The score of a finished game for `player`: see [`outcome_scores`].
+/// The score of a finished game `ply` plies (layers) below the root for `player`: a win for the
+/// winner, a loss for the others, both nearer zero the further away they are; 0 for a draw.
 pub(crate) fn outcome_score(outcome: Outcome, player: usize, ply: usize) -> Score {
     match outcome {
         Outcome::Win(winner) if winner == player => win_in(ply),
         Outcome::Win(_) => loss_in(ply),
         Outcome::Draw => 0,
     }
+}
+
+/// [`outcome_score`] for every player.
+pub(crate) fn outcome_scores(outcome: Outcome, players: usize, ply: usize) -> ScoreVector {
+    let mut scores = ScoreVector::new(players);
+    for (player, score) in scores.as_mut_slice().iter_mut().enumerate() {
+        *score = outcome_score(outcome, player, ply);
+    }
+    scores
 }

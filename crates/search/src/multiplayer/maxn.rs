@@ -111,8 +111,14 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 }),
                 _ => None,
             };
-            let child_on_line = previous == Some(index);
-            let value = self.maxn_child(game, mv, depth - 1, ply + 1, bound, child_on_line);
+            let on_line = previous == Some(index);
+            let value = if self.clock.count_node() {
+                None
+            } else {
+                game.visit_child(mv, |child| {
+                    self.maxn(child, depth - 1, ply + 1, bound, on_line)
+                })
+            };
             if self.clock.aborted() {
                 return None;
             }
@@ -139,24 +145,5 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             }
         }
         best.map(|(value, _)| value)
-    }
-
-    /// Plays `mv` on `game` (in place when the game can undo, else on a copy), searches the
-    /// child, and leaves `game` as it was.
-    fn maxn_child(
-        &mut self,
-        game: &mut G,
-        mv: G::Move,
-        depth: u32,
-        ply: usize,
-        parent: Option<ParentBound>,
-        on_previous_line: bool,
-    ) -> Option<ScoreVector> {
-        if self.clock.count_node() {
-            return None;
-        }
-        game.visit_child(mv, |child| {
-            self.maxn(child, depth, ply, parent, on_previous_line)
-        })
     }
 }

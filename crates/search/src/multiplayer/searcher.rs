@@ -8,8 +8,6 @@ use crate::config::{Algorithm, Config};
 use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
 use crate::report::{Info, SearchError, SearchResult};
-use crate::score::INFINITY;
-use crate::searcher::MAX_PLAYERS;
 use crate::tt::TranspositionTable;
 
 /// Searches `game` for the player to move with max^n, BRS or BRS+ (`config.algorithm`), by
@@ -67,7 +65,7 @@ where
             },
             Algorithm::BestReply | Algorithm::BestReplyPlus => {
                 let plus = config.algorithm == Algorithm::BestReplyPlus;
-                let score = context.best_reply(&mut root, depth, 0, -INFINITY, INFINITY, plus);
+                let score = context.best_reply(&mut root, depth, plus);
                 (score, None)
             }
             _ => unreachable!("the alpha-beta engine and MCTS search the other algorithms"),
@@ -88,7 +86,7 @@ where
             pv_players: context.pv.line(0).map(|played| played.player).collect(),
             pv,
             nodes: context.clock.nodes,
-            time: context.clock.elapsed(),
+            time: clock.elapsed(),
             stopped: false,
         });
         report(&iteration.info(context.tt.map_or(0, TranspositionTable::hashfull)));
@@ -98,7 +96,7 @@ where
     }
     let mut result = completed.expect("the first iteration always completes");
     result.nodes = context.clock.nodes;
-    result.time = context.clock.elapsed();
+    result.time = clock.elapsed();
     result.stopped = stopped;
     Ok(result)
 }
@@ -110,12 +108,6 @@ fn check<G: Game>(
     players: usize,
     root: usize,
 ) -> Result<(), SearchError> {
-    if !(2..=MAX_PLAYERS).contains(&players) {
-        return Err(SearchError::PlayerCount {
-            algorithm: config.algorithm,
-            players,
-        });
-    }
     if let Some(sum) = config.max_sum.filter(|&sum| sum < 0) {
         return Err(SearchError::NegativeMaxSum(sum));
     }
