@@ -237,7 +237,10 @@ pub trait Game: Clone + Send + 'static {
     }
 
     /// Makes `player` the player to move as if the players in between had passed, for
-    /// best-reply search. Returns `false` (the default) when the game cannot do that.
+    /// best-reply search. Returns `false` (the default) when the game cannot do that. The
+    /// search hands the turn around in place, also in a position it visits with
+    /// [`Game::visit_child`], and sets the player it found back before it leaves: setting the
+    /// player back must restore the position exactly.
     #[inline]
     fn set_player_to_move(&mut self, player: usize) -> bool {
         let _ = player;

@@ -64,6 +64,7 @@
 // zeroed mapping, munmap); each block says why it is sound and has a test that runs it.
 #![deny(unsafe_code)]
 
+mod clock;
 mod config;
 mod game;
 mod limits;
@@ -77,6 +78,7 @@ mod ordering;
 mod pages;
 mod perft;
 pub mod proof;
+mod pv;
 mod quiescence;
 mod report;
 pub mod retrograde;

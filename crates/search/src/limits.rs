@@ -2,9 +2,14 @@
 //! that any thread can raise. The search always returns the result of its last completed
 //! iteration, so a stop never yields a move that was not searched.
 
+use crate::score::MAX_PLY;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+/// The deepest iteration of any search: one less than [`MAX_PLY`], so that every win score
+/// stays decisive.
+pub(crate) const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
 
 /// A flag that stops a running search from any thread. Clones share the flag.
 ///
@@ -76,6 +81,12 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The deepest iteration these limits allow: the depth limit, at least 1 and at most
+    /// [`MAX_DEPTH`].
+    pub(crate) fn deepest_iteration(&self) -> u32 {
+        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    }
+
     /// Search to `depth` plies.
     pub fn depth(depth: u32) -> Self {
         Limits {

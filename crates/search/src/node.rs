@@ -22,7 +22,7 @@ use crate::movepick::{MovePicker, Order, PickerSetup, Prefetch};
 use crate::moves::MoveBuffer;
 use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, is_decisive, loss_in, win_in};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
-use crate::worker::{LMR_TABLE_SIZE, Worker, pv_start};
+use crate::worker::{LMR_TABLE_SIZE, Worker};
 
 /// The score of a draw.
 pub(crate) const DRAW: Score = 0;
@@ -122,7 +122,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         debug_assert!(NT::ROOT == (ply == 0));
         debug_assert!(NT::PV || beta - alpha == 1);
         let config = self.config;
-        self.pv_len[ply] = 0;
+        self.pv.clear(ply);
 
         // The end of the line: the game is over, the position repeats, the ply limit.
         // The hash serves the table and repetitions only.
@@ -133,15 +133,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         };
         if !NT::ROOT {
             if let Some(outcome) = game.outcome() {
-                self.nodes += 1;
+                self.clock.nodes += 1;
                 return self.outcome_score(game, outcome, ply);
             }
             if G::REPETITION_DRAWS && self.is_repetition(game, hash, ply) {
-                self.nodes += 1;
+                self.clock.nodes += 1;
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                self.nodes += 1;
+                self.clock.nodes += 1;
                 return self.evaluate(game);
             }
         }
@@ -163,7 +163,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if depth <= 0 {
             return self.quiescence_body(game, ply, alpha, beta);
         }
-        if self.count_node_and_check_abort() {
+        if self.clock.count_node() {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
@@ -185,12 +185,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && entry.depth >= depth
         {
             let score = score_from_tt(entry.score, ply);
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            if entry.bound.settles(score, alpha, beta) {
                 return score;
             }
         }
@@ -241,7 +236,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && static_eval.is_some_and(|eval| eval >= beta)
             && let Some(score) = self.null_move_score(game, side, depth, ply, beta)
         {
-            if self.aborted() {
+            if self.clock.aborted() {
                 return DRAW;
             }
             // Deep down, a fail-high after passing is verified by a search of the same depth
@@ -373,7 +368,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     self.search_child(position, side, child, ply, alpha, beta)
                 }),
             };
-            if self.aborted() {
+            if self.clock.aborted() {
                 break;
             }
             if score > best_score {
@@ -381,7 +376,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 if score > alpha {
                     best_move = Some(mv);
                     if NT::PV {
-                        self.update_pv(ply, mv);
+                        self.pv.update(ply, &[mv]);
                     }
                     if score >= beta {
                         if !noisy
@@ -399,18 +394,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             index += 1;
         }
         picker.finish(&mut self.order_scores[ply]);
-        if self.aborted() {
+        if self.clock.aborted() {
             return DRAW;
         }
 
         if use_tt {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_score, original_alpha, beta);
             self.shared.tt.store(
                 key,
                 Entry {
@@ -555,21 +544,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR
     }
 
-    /// Row `ply` of the principal-variation table becomes `mv` and the child's row.
-    #[inline]
-    fn update_pv(&mut self, ply: usize, mv: G::Move) {
-        let child_start = pv_start(ply + 1);
-        let child_len = self.pv_len[ply + 1];
-        let (head, tail) = self.pv.split_at_mut(child_start);
-        let line = &mut head[pv_start(ply)..];
-        line[0] = Some(mv);
-        // Lines are short: a plain loop beats a call to `memmove`.
-        for (to, from) in line[1..].iter_mut().zip(&tail[..child_len]) {
-            *to = *from;
-        }
-        self.pv_len[ply] = child_len + 1;
-    }
-
     /// Killers and history after the quiet move last in `picked` caused a cut-off: a bonus for
     /// it, a malus for the quiet moves searched before it in vain.
     fn reward_quiet(&mut self, picked: &[G::Move], game: &G, depth: i32, ply: usize) {
@@ -577,7 +551,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             return;
         };
         if self.config.killers {
-            self.ordering.add_killer(mv, ply);
+            self.ordering.killers.add(ply, mv);
         }
         let bonus = depth * depth;
         let continuation = self.ordering.tracks_continuation();

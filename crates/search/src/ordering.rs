@@ -56,9 +56,41 @@ pub(crate) struct Sources {
     pub continuation_keys: usize,
 }
 
+/// The killer moves: at each ply, the last two moves that caused a cut-off there, the newest
+/// first, to try early in the ply's other nodes.
+pub(crate) struct Killers<M>(Vec<[Option<M>; 2]>);
+
+impl<M: Copy + Eq> Killers<M> {
+    /// No killers yet, for plies `0..plies`.
+    pub fn new(plies: usize) -> Self {
+        Killers(vec![[None; 2]; plies])
+    }
+
+    /// The killers of `ply`, the newest first.
+    #[inline]
+    pub fn at(&self, ply: usize) -> &[Option<M>; 2] {
+        &self.0[ply]
+    }
+
+    /// Records `mv`, which caused a cut-off at `ply`.
+    pub fn add(&mut self, ply: usize, mv: M) {
+        let slots = &mut self.0[ply];
+        if slots[0] != Some(mv) {
+            slots[1] = slots[0];
+            slots[0] = Some(mv);
+        }
+    }
+
+    /// Forgets every killer.
+    pub fn clear(&mut self) {
+        self.0.iter_mut().for_each(|slots| *slots = [None; 2]);
+    }
+}
+
 /// Killer moves and history scores of one thread.
 pub(crate) struct Ordering<M> {
-    killers: Vec<[Option<M>; 2]>,
+    /// Kept between iterations, cleared between searches; only recorded with killers on.
+    pub killers: Killers<M>,
     /// Empty when the history heuristic is off (nothing to allocate and zero per search).
     history: Vec<i32>,
     players: usize,
@@ -84,7 +116,7 @@ impl<M: Copy + Eq> Ordering<M> {
         let countermove = sources.countermove && keys > 0;
         let continuation = sources.continuation_history && keys > 0;
         Ordering {
-            killers: vec![[None; 2]; MAX_PLY + 1],
+            killers: Killers::new(MAX_PLY + 1),
             history: if sources.history {
                 vec![0; players * MOVE_KEYS]
             } else {
@@ -175,9 +207,9 @@ impl<M: Copy + Eq> Ordering<M> {
             } else {
                 NOISY_SCORE + facts.hint
             }
-        } else if self.use_killers && self.killers[ply][0] == Some(mv) {
+        } else if self.use_killers && self.killers.at(ply)[0] == Some(mv) {
             KILLER_SCORE + 1
-        } else if self.use_killers && self.killers[ply][1] == Some(mv) {
+        } else if self.use_killers && self.killers.at(ply)[1] == Some(mv) {
             KILLER_SCORE
         } else if self.is_countermove(mv, ply) {
             COUNTERMOVE_SCORE
@@ -198,16 +230,7 @@ impl<M: Copy + Eq> Ordering<M> {
     /// Whether `mv` is a killer at `ply`.
     #[inline]
     pub fn is_killer(&self, mv: M, ply: usize) -> bool {
-        self.use_killers && self.killers[ply].contains(&Some(mv))
-    }
-
-    /// Records a quiet move that caused a cut-off (only called with killers on).
-    pub fn add_killer(&mut self, mv: M, ply: usize) {
-        let slots = &mut self.killers[ply];
-        if slots[0] != Some(mv) {
-            slots[1] = slots[0];
-            slots[0] = Some(mv);
-        }
+        self.use_killers && self.killers.at(ply).contains(&Some(mv))
     }
 
     /// Rewards (positive `bonus`) or punishes a quiet move of `player`. The gravity term makes
@@ -242,11 +265,6 @@ impl<M: Copy + Eq> Ordering<M> {
                 *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
             }
         }
-    }
-
-    /// Forgets the killers (kept between iterations, cleared between searches).
-    pub fn clear_killers(&mut self) {
-        self.killers.iter_mut().for_each(|slots| *slots = [None; 2]);
     }
 
     #[inline]

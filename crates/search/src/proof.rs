@@ -22,14 +22,12 @@
 //! assert_eq!(prover.forced_win(&Nim::new(4), 9, &limits), Ok(Proof::NoWin));
 //! ```
 
+use crate::clock::{Clock, ThreadClock};
 use crate::game::{Game, Outcome};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
 use core::fmt;
-use std::time::Instant;
 
-/// Nodes between two looks at the limits.
-const POLL_INTERVAL: u64 = 1 << 12;
 /// "Not proven" for the win bound.
 const UNKNOWN: u32 = u32::MAX;
 /// Mixed into a position's key, one per attacker (see [`ProofSearch::proves`]).
@@ -92,9 +90,8 @@ const EMPTY: Entry = Entry {
 /// position stay true, so a deeper proof reuses a shallower one's work).
 pub struct ProofSearch {
     table: Vec<Entry>,
+    /// Positions searched by the last call.
     nodes: u64,
-    stopped: bool,
-    start: Instant,
 }
 
 impl fmt::Debug for ProofSearch {
@@ -113,8 +110,6 @@ impl ProofSearch {
         ProofSearch {
             table: vec![EMPTY; entries.max(1).next_power_of_two()],
             nodes: 0,
-            stopped: false,
-            start: Instant::now(),
         }
     }
 
@@ -150,12 +145,14 @@ impl ProofSearch {
         plies: u32,
         limits: &Limits,
     ) -> Result<Proof, ProofStopped> {
-        self.nodes = 0;
-        self.stopped = false;
-        self.start = Instant::now();
+        let shared = Clock::new(limits);
+        let mut clock = ThreadClock::new(&shared, true);
+        // No iterations here: the limits apply from the first node.
+        clock.arm(true);
         let mut root = game.clone();
-        let wins = root.outcome().is_none() && self.proves(&mut root, player, plies, limits);
-        if self.stopped {
+        let wins = root.outcome().is_none() && self.proves(&mut root, player, plies, &mut clock);
+        self.nodes = clock.nodes;
+        if clock.aborted() {
             Err(ProofStopped { nodes: self.nodes })
         } else if wins {
             Ok(Proof::Wins)
@@ -194,20 +191,6 @@ impl ProofSearch {
         }
     }
 
-    /// Counts a node; true when a limit says stop.
-    fn count_node_and_check_stop(&mut self, limits: &Limits) -> bool {
-        self.nodes += 1;
-        // At the first node, then every `POLL_INTERVAL` nodes.
-        if self.nodes % POLL_INTERVAL == 1 {
-            self.stopped = limits.nodes.is_some_and(|limit| self.nodes >= limit)
-                || limits.stop.as_ref().is_some_and(|flag| flag.is_stopped())
-                || limits
-                    .hard_time
-                    .is_some_and(|hard| self.start.elapsed() >= hard);
-        }
-        self.stopped
-    }
-
     /// Whether `attacker` can force a win within `plies` plies from `game` (where the game is
     /// not over): on its own moves one move must do, on the others' moves every move must fail.
     /// `false` (unproven) once stopped.
@@ -216,9 +199,9 @@ impl ProofSearch {
         game: &mut G,
         attacker: usize,
         plies: u32,
-        limits: &Limits,
+        clock: &mut ThreadClock<'_>,
     ) -> bool {
-        if plies == 0 || self.stopped {
+        if plies == 0 || clock.aborted() {
             return false;
         }
         // Facts about the other players' moves hold for one attacker: the key says which.
@@ -226,7 +209,7 @@ impl ProofSearch {
         if let Some(known) = self.lookup(key, plies) {
             return known;
         }
-        if self.count_node_and_check_stop(limits) {
+        if clock.count_node() {
             return false;
         }
         let mut moves = G::Moves::default();
@@ -234,11 +217,11 @@ impl ProofSearch {
         let proven = if moves.is_empty() {
             game.outcome_without_moves() == Outcome::Win(attacker)
         } else if game.player_to_move() == attacker {
-            self.some_move_wins(game, moves.as_slice(), attacker, plies, limits)
+            self.some_move_wins(game, moves.as_slice(), attacker, plies, clock)
         } else {
-            self.every_move_loses(game, moves.as_slice(), attacker, plies, limits)
+            self.every_move_loses(game, moves.as_slice(), attacker, plies, clock)
         };
-        if !self.stopped {
+        if !clock.aborted() {
             self.store(key, plies, proven);
         }
         proven
@@ -252,7 +235,7 @@ impl ProofSearch {
         moves: &[G::Move],
         attacker: usize,
         plies: u32,
-        limits: &Limits,
+        clock: &mut ThreadClock<'_>,
     ) -> bool {
         let wins_at_once = |child: &mut G| child.outcome() == Some(Outcome::Win(attacker));
         if moves.iter().any(|&mv| game.visit_child(mv, wins_at_once)) {
@@ -260,7 +243,7 @@ impl ProofSearch {
         }
         moves.iter().any(|&mv| {
             game.visit_child(mv, |child| {
-                child.outcome().is_none() && self.proves(child, attacker, plies - 1, limits)
+                child.outcome().is_none() && self.proves(child, attacker, plies - 1, clock)
             })
         })
     }
@@ -272,12 +255,12 @@ impl ProofSearch {
         moves: &[G::Move],
         attacker: usize,
         plies: u32,
-        limits: &Limits,
+        clock: &mut ThreadClock<'_>,
     ) -> bool {
         moves.iter().all(|&mv| {
             game.visit_child(mv, |child| match child.outcome() {
                 Some(outcome) => outcome == Outcome::Win(attacker),
-                None => self.proves(child, attacker, plies - 1, limits),
+                None => self.proves(child, attacker, plies - 1, clock),
             })
         })
     }

@@ -16,12 +16,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// the ply limit, a check extension), then quiescence search or the evaluation.
     #[inline]
     pub(crate) fn leaf(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
-        self.pv_len[ply] = 0;
+        self.pv.clear(ply);
         if let Some(score) = self.end_score(game, ply) {
             return score;
         }
         if ply >= MAX_PLY - 1 {
-            self.nodes += 1;
+            self.clock.nodes += 1;
             return self.evaluate(game);
         }
         if self.config.check_extension && game.in_check() {
@@ -37,13 +37,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     #[inline(always)]
     fn end_score(&mut self, game: &G, ply: usize) -> Option<Score> {
         if let Some(outcome) = game.outcome() {
-            self.nodes += 1;
+            self.clock.nodes += 1;
             return Some(self.outcome_score(game, outcome, ply));
         }
         if G::REPETITION_DRAWS {
             let hash = game.hash();
             if self.is_repetition(game, hash, ply) {
-                self.nodes += 1;
+                self.clock.nodes += 1;
                 return Some(DRAW);
             }
             self.path[ply] = hash;
@@ -61,7 +61,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         alpha: Score,
         beta: Score,
     ) -> Score {
-        if self.count_node_and_check_abort() {
+        if self.clock.count_node() {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
@@ -127,7 +127,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 let score = self.quiescence(child, ply + 1, low, high);
                 if flip { -score } else { score }
             });
-            if self.aborted() {
+            if self.clock.aborted() {
                 break;
             }
             if score > best_score {
@@ -147,7 +147,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.
     #[inline(always)]
     fn quiescence(&mut self, game: &mut G, ply: usize, alpha: Score, beta: Score) -> Score {
-        self.pv_len[ply] = 0;
+        self.pv.clear(ply);
         if let Some(score) = self.end_score(game, ply) {
             return score;
         }

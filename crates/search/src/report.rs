@@ -122,6 +122,13 @@ pub(crate) fn players_of<G: crate::game::Game>(game: &G, line: &[G::Move]) -> Ve
         .collect()
 }
 
+/// Nodes (or iterations) per second, 0 before any time has passed.
+pub(crate) fn per_second(count: u64, time: Duration) -> u64 {
+    (u128::from(count) * 1_000_000)
+        .checked_div(time.as_micros())
+        .map_or(0, |rate| rate as u64)
+}
+
 impl<M> SearchResult<M> {
     /// The progress report of this iteration, with the table `hashfull` permille full.
     pub(crate) fn info(&self, hashfull: u32) -> Info<'_, M> {
@@ -131,7 +138,7 @@ impl<M> SearchResult<M> {
             score: self.score,
             bound: ScoreBound::Exact,
             nodes: self.nodes,
-            nps: (self.nodes as f64 / self.time.as_secs_f64().max(1e-9)) as u64,
+            nps: per_second(self.nodes, self.time),
             hashfull,
             time: self.time,
             scores: self.scores,

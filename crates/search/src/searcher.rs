@@ -4,6 +4,7 @@
 //! or paranoid) on one or more threads, max^n, best-reply search or Monte Carlo tree search,
 //! all with the same limits, reports, result and errors.
 
+use crate::clock::Clock;
 use crate::config::{Algorithm, Config, TableSizeError};
 use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
@@ -16,8 +17,6 @@ use crate::score::{Score, loss_in, win_in};
 use crate::tt::TranspositionTable;
 use crate::worker::{Shared, Worker};
 use std::any::Any;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 /// Monte Carlo tree search's rewards (0 to 1) become scores in these units (permille).
 const REWARD_SCALE: f64 = 1000.0;
@@ -127,7 +126,11 @@ impl Searcher {
         E: Evaluator<G>,
         R: FnMut(&Info<'_, G::Move>),
     {
-        match self.config.algorithm {
+        let (algorithm, players) = (self.config.algorithm, game.player_count());
+        if !algorithm.players().contains(&players) {
+            return Err(SearchError::PlayerCount { algorithm, players });
+        }
+        match algorithm {
             Algorithm::AlphaBeta | Algorithm::Paranoid => {
                 self.search_alphabeta(game, evaluator, limits, history, &mut report)
             }
@@ -209,28 +212,20 @@ impl Searcher {
         G: Game,
         E: Evaluator<G>,
     {
-        let start = Instant::now();
+        let clock = Clock::new(limits);
         if !self.config.iterative_deepening && limits.depth.is_none() {
             return Err(SearchError::DepthLimitRequired);
-        }
-        let players = game.player_count();
-        if !self.config.algorithm.players().contains(&players) {
-            return Err(SearchError::PlayerCount {
-                algorithm: self.config.algorithm,
-                players,
-            });
         }
         has_moves(game)?;
         self.tt.new_search();
         let threads = self.config.threads.max(1);
-        let mut orderings = self.take_orderings::<G>(players, threads).into_iter();
+        let mut orderings = self
+            .take_orderings::<G>(game.player_count(), threads)
+            .into_iter();
         let shared = Shared {
             tt: &self.tt,
-            limits,
             config: &self.config,
-            start,
-            abort: AtomicBool::new(false),
-            helper_nodes: AtomicU64::new(0),
+            clock,
         };
         let main_ordering = orderings.next().expect("one table per thread");
         let (main_result, main_nodes, helper_results, kept_orderings) =
@@ -265,7 +260,7 @@ impl Searcher {
                     orderings.push(ordering);
                 }
                 orderings.insert(0, worker.ordering);
-                (result, worker.nodes, helper_results, orderings)
+                (result, worker.clock.nodes, helper_results, orderings)
             });
         self.orderings = Some(Box::new(kept_orderings));
         let main_result = main_result.expect("the first iteration always completes with a move");
@@ -282,8 +277,8 @@ impl Searcher {
                 }
             });
         // The helpers have flushed their last nodes now that they are joined.
-        result.nodes = main_nodes + shared.helper_nodes.load(Ordering::Relaxed);
-        result.time = start.elapsed();
+        result.nodes = shared.clock.total_nodes(main_nodes);
+        result.time = shared.clock.elapsed();
         if result.depth > main_depth {
             // A helper's iteration: stopped only if a limit ended the search short of its depth.
             result.stopped =

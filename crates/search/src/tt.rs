@@ -46,6 +46,32 @@ pub(crate) enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// How the fail-soft `score` of a node searched in the window `(alpha, beta)` bounds its
+    /// true value.
+    #[inline]
+    pub(crate) fn of(score: Score, alpha: Score, beta: Score) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a node searched in the window
+    /// `(alpha, beta)`.
+    #[inline]
+    pub(crate) fn settles(self, score: Score, alpha: Score, beta: Score) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// One decoded entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Entry {

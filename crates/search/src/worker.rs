@@ -11,21 +11,16 @@
 //! deepest of them (the main thread's on a tie): a helper one ply ahead often completes the
 //! depth limit before the main thread does, and then ends the search for all.
 
+use crate::clock::{Clock, ThreadClock};
 use crate::config::{Config, Mode};
 use crate::game::{Evaluator, Game};
-use crate::limits::Limits;
+use crate::limits::MAX_DEPTH;
 use crate::node::Root;
 use crate::ordering::Ordering;
-use crate::report::{Info, ScoreBound, SearchResult, players_of};
+use crate::pv::PvTable;
+use crate::report::{Info, ScoreBound, SearchResult, per_second, players_of};
 use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
 use crate::tt::TranspositionTable;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as MemoryOrder};
-use std::time::Instant;
-
-/// Nodes between two looks at the clock and the stop flag by the main thread.
-const POLL_INTERVAL: u64 = 256;
-/// Nodes a helper counts locally before adding them to the shared counter.
-const FLUSH_INTERVAL: u64 = 1024;
 /// Rows (depths) and columns (move numbers) of the late-move reduction table.
 pub(crate) const LMR_TABLE_SIZE: usize = 64;
 /// The first depth searched with an aspiration window.
@@ -41,32 +36,12 @@ const ROOT_PLAYER_KEYS: [u64; 6] = [
     0xff51_afd7_ed55_8ccd,
 ];
 
-/// Where row `ply` of the flat triangular principal-variation table starts: rows `0..ply` hold
-/// `MAX_PLY + 1`, `MAX_PLY`, … moves.
-#[inline]
-pub(crate) const fn pv_start(ply: usize) -> usize {
-    ply * (MAX_PLY + 1) - ply * ply.saturating_sub(1) / 2
-}
-
 /// State shared by all threads of one search.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
-    pub limits: &'a Limits,
     pub config: &'a Config,
-    pub start: Instant,
-    /// Raised by the main thread when a limit is reached or the search is over, and by a
-    /// helper that completed the depth limit.
-    pub abort: AtomicBool,
-    /// Nodes flushed by helper threads.
-    pub helper_nodes: AtomicU64,
-}
-
-impl Shared<'_> {
-    /// Whether the main thread raised the abort flag.
-    #[inline]
-    pub fn aborted(&self) -> bool {
-        self.abort.load(MemoryOrder::Relaxed)
-    }
+    /// The limits, the abort flag and the helpers' nodes.
+    pub clock: Clock<'a>,
 }
 
 /// One search thread.
@@ -84,12 +59,8 @@ pub(crate) struct Worker<'a, G: Game, E> {
     /// `path[ply]`: the hash of the position at `ply` on the current line.
     pub path: Vec<u64>,
     pub ordering: Ordering<G::Move>,
-    /// The triangular principal-variation table, flat: the line from `ply` is
-    /// `pv[pv_start(ply)..][..pv_len[ply]]` (row `ply` has room for `MAX_PLY + 1 - ply`
-    /// moves). One allocation per search, no list operations per node.
-    pub pv: Vec<Option<G::Move>>,
-    /// The length of each row of [`Worker::pv`].
-    pub pv_len: Vec<usize>,
+    /// The principal variation below each ply of the current line.
+    pub pv: PvTable<G::Move>,
     /// The root's principal variation after the last completed iteration.
     pub root_pv: Vec<G::Move>,
     /// Move-ordering scores, one reusable list per ply, for quiescence nodes and for move
@@ -100,17 +71,9 @@ pub(crate) struct Worker<'a, G: Game, E> {
     pub static_evals: Vec<Option<(usize, Score)>>,
     /// Reductions by depth and move number (empty when late-move reductions are off).
     pub lmr_table: Vec<[u8; LMR_TABLE_SIZE]>,
-    pub nodes: u64,
-    flushed: u64,
-    /// The node count at which [`Worker::count_node_and_check_abort`] next looks at the limits:
-    /// between two looks a node costs one comparison.
-    next_poll: u64,
-    /// Set once this thread saw the abort flag (or raised it): the search unwinds. A plain
-    /// field, so that the move loop does not load the shared atomic after every move.
-    stopped: bool,
+    /// This thread's nodes and its look at the limits.
+    pub clock: ThreadClock<'a>,
     pub seldepth: usize,
-    /// False during the first iteration, which always completes.
-    pub can_abort: bool,
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<G::Move>,
 }
@@ -140,8 +103,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             root_player,
             path: vec![0; MAX_PLY + 1],
             ordering,
-            pv: vec![None; pv_start(MAX_PLY + 1)],
-            pv_len: vec![0; MAX_PLY + 1],
+            pv: PvTable::new(MAX_PLY + 1, 1),
             root_pv: Vec::new(),
             order_scores: vec![Vec::new(); MAX_PLY + 1],
             static_evals: vec![None; MAX_PLY + 1],
@@ -158,90 +120,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     row
                 })
                 .collect(),
-            nodes: 0,
-            flushed: 0,
-            next_poll: 0,
-            stopped: false,
+            clock: ThreadClock::new(&shared.clock, is_main),
             seldepth: 0,
-            can_abort: false,
             root_best: None,
         }
-    }
-
-    /// Counts a node and tells whether the search must unwind now. The limits are looked at
-    /// every [`POLL_INTERVAL`] nodes (and exactly at a node limit), not at every node.
-    #[inline]
-    pub fn count_node_and_check_abort(&mut self) -> bool {
-        self.nodes += 1;
-        self.nodes >= self.next_poll && self.poll()
-    }
-
-    /// Looks at the abort flag and, on the main thread, the limits; schedules the next look.
-    #[cold]
-    #[inline(never)]
-    fn poll(&mut self) -> bool {
-        if self.stopped {
-            // Unwinding: every further node is refused at once.
-            return true;
-        }
-        self.next_poll = self.nodes + POLL_INTERVAL;
-        if !self.can_abort {
-            return false;
-        }
-        if self.shared.aborted() {
-            return self.stop();
-        }
-        if self.is_main {
-            let limits = self.shared.limits;
-            if let Some(limit) = limits.nodes {
-                let total = self.nodes + self.shared.helper_nodes.load(MemoryOrder::Relaxed);
-                if total >= limit {
-                    return self.raise_abort();
-                }
-                // Look again exactly when this thread alone could reach the limit.
-                self.next_poll = self.next_poll.min(self.nodes + (limit - total));
-            }
-            if limits.stop.as_ref().is_some_and(|flag| flag.is_stopped()) {
-                return self.raise_abort();
-            }
-            if limits
-                .hard_time
-                .is_some_and(|hard| self.shared.start.elapsed() >= hard)
-            {
-                return self.raise_abort();
-            }
-        } else if self.nodes - self.flushed >= FLUSH_INTERVAL {
-            self.flush_nodes();
-        }
-        false
-    }
-
-    /// Raises the shared abort flag (main thread) and unwinds this thread.
-    fn raise_abort(&mut self) -> bool {
-        self.shared.abort.store(true, MemoryOrder::Relaxed);
-        self.stop()
-    }
-
-    /// Unwinds this thread: every further node polls, and is refused.
-    fn stop(&mut self) -> bool {
-        self.stopped = true;
-        self.next_poll = 0;
-        true
-    }
-
-    /// Adds this helper's uncounted nodes to the shared counter.
-    pub fn flush_nodes(&mut self) {
-        self.shared
-            .helper_nodes
-            .fetch_add(self.nodes - self.flushed, MemoryOrder::Relaxed);
-        self.flushed = self.nodes;
-    }
-
-    /// Whether this thread is unwinding because the search was aborted (the running iteration
-    /// is then not to be trusted).
-    #[inline]
-    pub fn aborted(&self) -> bool {
-        self.stopped
     }
 
     /// Searches the root to `depth` with aspiration windows around `previous`; the main thread
@@ -269,7 +151,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         };
         loop {
             let score = self.alphabeta::<Root>(root, depth as i32, 0, alpha, beta, true);
-            if self.aborted() {
+            if self.clock.aborted() {
                 return score;
             }
             let bound = if score <= alpha && alpha > -INFINITY {
@@ -298,19 +180,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         bound: ScoreBound,
         report: &mut dyn FnMut(&Info<'_, G::Move>),
     ) {
-        let pv: Vec<G::Move> = self.pv[..self.pv_len[0]]
-            .iter()
-            .map_while(|mv| *mv)
-            .collect();
-        let time = self.shared.start.elapsed();
-        let nodes = self.nodes + self.shared.helper_nodes.load(MemoryOrder::Relaxed);
+        let pv: Vec<G::Move> = self.pv.line(0).collect();
+        let time = self.shared.clock.elapsed();
+        let nodes = self.clock.total_nodes();
         report(&Info {
             depth,
             seldepth: self.seldepth as u32,
             score,
             bound,
             nodes,
-            nps: (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64,
+            nps: per_second(nodes, time),
             hashfull: self.shared.tt.hashfull(),
             time,
             scores: None,
@@ -329,18 +208,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         helper_offset: u32,
     ) -> Option<SearchResult<G::Move>> {
         let mut root = root.clone();
-        let depth_limit = self
-            .shared
-            .limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 1)
-            .clamp(1, MAX_PLY as u32 - 1);
-        let max_depth = if self.is_main {
-            depth_limit
-        } else {
-            MAX_PLY as u32 - 1
-        };
-        self.ordering.clear_killers();
+        let depth_limit = self.shared.clock.limits.deepest_iteration();
+        let max_depth = if self.is_main { depth_limit } else { MAX_DEPTH };
+        self.ordering.killers.clear();
         let mut result: Option<SearchResult<G::Move>> = None;
         let mut previous = None;
         // Without iterative deepening the main thread searches its depth limit at once.
@@ -353,24 +223,21 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         while depth <= max_depth {
             let search_depth = (depth + helper_offset).min(depth_limit);
             // The main thread's first iteration always completes: it yields the move.
-            self.can_abort = depth > first_depth || !self.is_main;
-            // Look at the limits at the iteration's first node (a node limit may be reached).
-            self.next_poll = 0;
+            self.clock.arm(depth > first_depth || !self.is_main);
             self.seldepth = 0;
             let score = self.search_root(&mut root, search_depth, previous, report);
-            if self.aborted() {
+            if self.clock.aborted() {
                 break;
             }
             previous = Some(score);
             self.root_pv.clear();
-            self.root_pv
-                .extend(self.pv[..self.pv_len[0]].iter().map_while(|mv| *mv));
+            self.root_pv.extend(self.pv.line(0));
             self.root_best = self.root_pv.first().copied();
             let Some(&best_move) = self.root_pv.first() else {
                 break;
             };
-            let time = self.shared.start.elapsed();
-            let nodes = self.nodes + self.shared.helper_nodes.load(MemoryOrder::Relaxed);
+            let time = self.shared.clock.elapsed();
+            let nodes = self.clock.total_nodes();
             let iteration = result.insert(SearchResult {
                 best_move,
                 score,
@@ -385,32 +252,28 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             });
             if self.is_main {
                 report(&iteration.info(self.shared.tt.hashfull()));
-                let limits = self.shared.limits;
-                if limits.soft_time.is_some_and(|soft| time >= soft)
-                    || limits.stop.as_ref().is_some_and(|flag| flag.is_stopped())
-                    || limits.nodes.is_some_and(|limit| nodes >= limit)
-                {
+                if !self.clock.may_start_iteration() {
                     iteration.stopped = depth < max_depth;
                     break;
                 }
             } else if search_depth >= depth_limit {
                 // The search's depth is reached: the main thread need not get there too.
-                self.raise_abort();
+                self.clock.raise_abort();
                 break;
-            } else if self.shared.aborted() {
+            } else if self.shared.clock.abort_raised() {
                 break;
             }
             depth += 1;
         }
         if self.is_main {
             if let Some(result) = result.as_mut() {
-                result.stopped |= self.aborted();
-                result.nodes = self.nodes + self.shared.helper_nodes.load(MemoryOrder::Relaxed);
-                result.time = self.shared.start.elapsed();
+                result.stopped |= self.clock.aborted();
+                result.nodes = self.clock.total_nodes();
+                result.time = self.shared.clock.elapsed();
             }
-            self.raise_abort();
+            self.clock.raise_abort();
         } else {
-            self.flush_nodes();
+            self.clock.flush();
         }
         result
     }

@@ -548,7 +548,8 @@ struct SlowOnCaller {
 impl Evaluator<Tree> for SlowOnCaller {
     fn evaluate(&self, game: &Tree, player: usize) -> Score {
         if std::thread::current().id() == self.caller {
-            std::thread::sleep(std::time::Duration::from_micros(300));
+            // Slow enough that the helper gets there first even on a loaded machine.
+            std::thread::sleep(std::time::Duration::from_millis(2));
         }
         TreeEval.evaluate(game, player)
     }

@@ -8,13 +8,14 @@ use super::rng::{Rng, mix};
 use super::rollout::{HintGreedy, RolloutPolicy, RolloutSettings, Uniform, outcome_rewards};
 use super::tree::{ROOT, Tree};
 use super::worker::{Shared, Worker};
+use crate::clock::Clock;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
+use crate::report::per_second;
 use crate::searcher::MAX_PLAYERS;
 use core::fmt;
-use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The longest principal variation reported.
 const MAX_PV: usize = 64;
@@ -135,7 +136,10 @@ impl<G: Game> Mcts<G> {
         P: RolloutPolicy<G> + ?Sized,
         R: FnMut(&MctsInfo<'_, G::Move>),
     {
-        let start = Instant::now();
+        let shared = Shared {
+            clock: Clock::new(limits),
+            helper_iterations: AtomicU64::new(0),
+        };
         let players = game.player_count();
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(MctsError::PlayerCount(players));
@@ -157,7 +161,6 @@ impl<G: Game> Mcts<G> {
                 tree.reset(game);
             }
         }
-        let shared = Shared::default();
         let config = &self.config;
         let share = |limit: Option<u64>| limit.map(|limit| limit.div_ceil(threads as u64));
         let seed = mix(config.seed ^ mix(game.hash()));
@@ -174,10 +177,8 @@ impl<G: Game> Mcts<G> {
                 _game: core::marker::PhantomData,
             },
             config,
-            limits,
             shared: &shared,
             rng: Rng::new(mix(seed.wrapping_add(index as u64))),
-            start,
             iteration_quota: share(config.max_iterations),
             node_quota: share(limits.nodes),
             max_depth: limits.depth.unwrap_or(u32::MAX).max(1),
@@ -247,7 +248,7 @@ impl<G: Game> Mcts<G> {
             nodes,
             tree_nodes: self.tree_nodes(),
             depth,
-            time: start.elapsed(),
+            time: shared.clock.elapsed(),
             stop: main_done.stop,
         };
         report(&MctsInfo {
@@ -398,8 +399,8 @@ where
         let node = &tree.nodes[child as usize];
         f64::from(node.mean(node.mover as usize))
     });
-    let time = worker.start.elapsed();
-    let nodes = worker.nodes + worker.shared.helper_nodes.load(Ordering::Relaxed);
+    let time = worker.shared.clock.elapsed();
+    let nodes = worker.shared.clock.total_nodes(worker.nodes);
     MctsInfo {
         iterations: worker.iterations + worker.shared.helper_iterations.load(Ordering::Relaxed),
         nodes,
@@ -410,11 +411,4 @@ where
         value,
         pv,
     }
-}
-
-/// Per second, 0 before any time has passed.
-fn per_second(count: u64, time: Duration) -> u64 {
-    (u128::from(count) * 1_000_000)
-        .checked_div(time.as_micros())
-        .map_or(0, |rate| rate as u64)
 }

@@ -10,24 +10,23 @@ use super::rollout::{
 use super::select::{SelectSettings, select};
 use super::solver::update_proof;
 use super::tree::{NodeId, ROOT, State, Tree};
+use crate::clock::Clock;
 use crate::game::{Evaluator, Game};
-use crate::limits::Limits;
 use crate::moves::MoveBuffer;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Iterations between two looks at the clock and the stop flags, and between two reports of a
 /// helper's counts: an iteration costs microseconds, reading the clock tens of nanoseconds.
 const CHECK_INTERVAL: u64 = 16;
 
 /// What the threads of one search share.
-#[derive(Default)]
-pub(crate) struct Shared {
-    /// Raised by the main thread when the whole search must end (time, flag, proof).
-    pub stop: AtomicBool,
-    /// The helpers' iterations and nodes as of their last check (for progress reports).
+pub(crate) struct Shared<'a> {
+    /// The limits, the helpers' nodes as of their last check, and the abort flag, raised by the
+    /// main thread when the whole search must end (time, flag, proof).
+    pub clock: Clock<'a>,
+    /// The helpers' iterations as of their last check (for progress reports).
     pub helper_iterations: AtomicU64,
-    pub helper_nodes: AtomicU64,
 }
 
 /// What one thread did.
@@ -44,10 +43,8 @@ pub(crate) struct Worker<'a, G: Game, E, P: ?Sized> {
     pub root: G,
     pub rollout: RolloutSettings<'a, G, E, P>,
     pub config: &'a MctsConfig,
-    pub limits: &'a Limits,
-    pub shared: &'a Shared,
+    pub shared: &'a Shared<'a>,
     pub rng: Rng,
-    pub start: Instant,
     /// This thread's share of the iteration and node limits.
     pub iteration_quota: Option<u64>,
     pub node_quota: Option<u64>,
@@ -97,7 +94,7 @@ where
                 StopReason::Time | StopReason::Flag | StopReason::Solved
             )
         {
-            self.shared.stop.store(true, Ordering::Relaxed);
+            self.shared.clock.raise_abort();
         }
         self.publish();
         Done {
@@ -117,9 +114,7 @@ where
         self.shared
             .helper_iterations
             .fetch_add(self.iterations - iterations, Ordering::Relaxed);
-        self.shared
-            .helper_nodes
-            .fetch_add(self.nodes - nodes, Ordering::Relaxed);
+        self.shared.clock.add_helper_nodes(self.nodes - nodes);
         self.published = (self.iterations, self.nodes);
     }
 
@@ -146,22 +141,17 @@ where
             return None;
         }
         self.publish();
-        if self.shared.stop.load(Ordering::Relaxed)
-            || self
-                .limits
-                .stop
-                .as_ref()
-                .is_some_and(|flag| flag.is_stopped())
-        {
+        let clock = &self.shared.clock;
+        if clock.abort_raised() || clock.stop_flag_raised() {
             return Some(StopReason::Flag);
         }
-        let elapsed = self.start.elapsed();
-        if self.limits.hard_time.is_some_and(|hard| elapsed >= hard) {
+        let elapsed = clock.elapsed();
+        if clock.hard_time_passed(elapsed) {
             return Some(StopReason::Time);
         }
         if self.main {
-            if self.limits.soft_time.is_some_and(|soft| elapsed >= soft)
-                && (self.limits.hard_time.is_none() || self.best_is_settled())
+            if clock.soft_time_passed(elapsed)
+                && (clock.limits.hard_time.is_none() || self.best_is_settled())
             {
                 return Some(StopReason::Time);
             }

@@ -9,7 +9,9 @@
 //! game, which is judged before the turn moves on). In a BRS+ MIN layer the
 //! opponents move in turn order: the best replier plays each of its moves, every other opponent
 //! plays its most promising move (highest [`Game::move_order_hint`], first generated on ties),
-//! so that the line stays legal play.
+//! so that the line stays legal play. Every move is played through [`Game::visit_child`], as in
+//! the other searches, and the turn is handed around in place, and back before the move is
+//! taken back.
 //!
 //! A MIN layer's candidates are ordered opponent by opponent in turn order, each opponent's
 //! moves in generation order; ties go to the first candidate in that order, as at MAX layers
@@ -17,20 +19,21 @@
 //! the others by their ordering hints, with a window widened by one where needed so that the tie
 //! rule holds: the result is exactly that of plain best-reply minimax.
 
-use super::context::{Context, outcome_score};
-use super::report::PlayerMove;
+use super::context::{Context, PlayerMove, outcome_score};
 use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::{ArrayVec, MoveBuffer};
 use crate::score::{INFINITY, Score};
 use crate::searcher::MAX_PLAYERS;
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 
-/// One candidate of a MIN layer: a move of one opponent, played from the position the
-/// opponent's move is generated in (`from`, an index into the layer's positions).
+/// One candidate of a MIN layer: a move of one opponent, played after the first `after_round`
+/// moves of the opponents' round (BRS+; 0 in BRS).
 #[derive(Debug, Clone, Copy)]
 struct Reply<M> {
-    from: usize,
+    after_round: usize,
     key: PlayerMove<M>,
+    /// The move's ordering hint where it is played (0 when hints are off).
+    hint: i32,
 }
 
 /// How principal variation search first probes a child with a null window.
@@ -44,81 +47,100 @@ enum Probe {
     Lower,
 }
 
+/// A node to search: the depth left, its layer below the root, its window, BRS+ or BRS, whether
+/// it lies on the previous iteration's line, and how its parent probes it first.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    plus: bool,
+    on_line: bool,
+    probe: Probe,
+}
+
+impl Node {
+    /// A child of this node, searched in the window `(alpha, beta)`.
+    fn child(self, alpha: Score, beta: Score, on_line: bool, probe: Probe) -> Node {
+        Node {
+            depth: self.depth - 1,
+            ply: self.ply + 1,
+            alpha,
+            beta,
+            on_line,
+            probe,
+            ..self
+        }
+    }
+}
+
 /// The moves the other opponents play around a best reply in BRS+ (at most one each).
 type Chain<M> = ArrayVec<PlayerMove<M>, MAX_PLAYERS>;
 
-/// Where playing a reply (and, in BRS+, the rest of the opponents' round) led.
-enum AfterReply<G> {
-    /// The root player's turn, in this position (or a finished game, which the search scores).
-    Position(G),
-    /// The game ended this way: the reply finished it (BRS), or an opponent of the round had
-    /// no legal move (BRS+).
-    Ended(Outcome),
+/// The candidates of one MIN layer: per layer buffers, reused across the search so that a
+/// layer does not allocate once they have grown.
+pub(crate) struct ReplyBuffers<M> {
+    /// BRS+: the most promising move of each opponent of the round, in turn order.
+    round: Vec<PlayerMove<M>>,
+    replies: Vec<Reply<M>>,
 }
 
-/// The positions and candidates of one MIN layer: per layer buffers, reused across the search so
-/// that a layer does not allocate once they have grown.
-pub(crate) struct ReplyBuffers<G: Game> {
-    /// Where each opponent's moves are generated.
-    positions: Vec<G>,
-    /// BRS+: the most promising move played from each position to reach the next one.
-    round: Vec<PlayerMove<G::Move>>,
-    replies: Vec<Reply<G::Move>>,
-}
-
-impl<G: Game> Default for ReplyBuffers<G> {
+impl<M> Default for ReplyBuffers<M> {
     fn default() -> Self {
         ReplyBuffers {
-            positions: Vec::new(),
             round: Vec::new(),
             replies: Vec::new(),
         }
     }
 }
 
-impl<G: Game> ReplyBuffers<G> {
-    /// Lists `opponent`'s `moves` as replies played from the position about to be pushed next.
-    fn push_replies(&mut self, opponent: usize, moves: &[G::Move]) {
-        let from = self.positions.len();
+impl<M: Copy> ReplyBuffers<M> {
+    /// Lists the `moves` of `opponent`, to move in `position` after the round so far, as
+    /// replies, with their ordering hints when `hints`.
+    fn push_replies<G: Game<Move = M>>(
+        &mut self,
+        position: &G,
+        opponent: usize,
+        moves: &[M],
+        hints: bool,
+    ) {
+        let after_round = self.round.len();
         self.replies.extend(moves.iter().map(|&mv| Reply {
-            from,
+            after_round,
             key: PlayerMove {
                 player: opponent,
                 mv,
+            },
+            hint: if hints {
+                position.move_order_hint(mv)
+            } else {
+                0
             },
         }));
     }
 }
 
 impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
-    /// The best-reply value of `game` for the root player, `depth` layers deep, `ply` layers
-    /// below the root; BRS+ when `plus`. Fail-soft alpha-beta. Meaningless when the iteration
-    /// was aborted ([`Clock::aborted`](super::clock::Clock::aborted)).
-    pub(crate) fn best_reply(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-        plus: bool,
-    ) -> Score {
-        let on_line = ply == 0;
-        self.best_reply_node(game, depth, ply, alpha, beta, plus, on_line)
+    /// The best-reply value of the root `game` for its player, `depth` layers deep; BRS+ when
+    /// `plus`. Fail-soft alpha-beta. Meaningless when the iteration was aborted
+    /// ([`ThreadClock::aborted`](crate::clock::ThreadClock::aborted)).
+    pub(crate) fn best_reply(&mut self, game: &mut G, depth: u32, plus: bool) -> Score {
+        let root = Node {
+            depth,
+            ply: 0,
+            alpha: -INFINITY,
+            beta: INFINITY,
+            plus,
+            on_line: true,
+            probe: Probe::Full,
+        };
+        self.best_reply_node(game, root)
     }
 
-    #[allow(clippy::too_many_arguments)] // the alpha-beta window and the node's place in the tree
-    fn best_reply_node(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-        plus: bool,
-        on_line: bool,
-    ) -> Score {
-        self.pv.clear(ply);
+    fn best_reply_node(&mut self, game: &mut G, node: Node) -> Score {
+        let (depth, ply, alpha, beta) = (node.depth, node.ply, node.alpha, node.beta);
+        self.clear_pv(ply);
         if let Some(outcome) = game.outcome() {
             return outcome_score(outcome, self.root_player, ply);
         }
@@ -131,48 +153,26 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         if let Some(entry) = self.tt.and_then(|tt| tt.probe(key)) {
             tt_move = entry.move_key;
             let score = score_from_tt(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if ply > 0 && entry.depth >= depth as i32 && usable {
+            if ply > 0 && entry.depth >= depth as i32 && entry.bound.settles(score, alpha, beta) {
                 // The entry's subtree may reach the horizon: deeper iterations can differ.
                 self.reached_horizon = true;
                 return score;
             }
         }
         let (value, best_key) = if ply.is_multiple_of(2) {
-            self.root_layer(game, depth, ply, alpha, beta, plus, on_line, tt_move)
+            self.root_layer(game, node, tt_move)
         } else {
             let mut buffers = core::mem::take(&mut self.reply_buffers[ply]);
-            let found = self.opponents_layer(
-                game,
-                depth,
-                ply,
-                alpha,
-                beta,
-                plus,
-                on_line,
-                tt_move,
-                &mut buffers,
-            );
+            let found = self.opponents_layer(game, node, tt_move, &mut buffers);
             self.reply_buffers[ply] = buffers;
             found
         };
         if let Some(tt) = self.tt.filter(|_| !self.clock.aborted()) {
-            let bound = if value <= alpha {
-                Bound::Upper
-            } else if value >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
             let entry = Entry {
                 move_key: best_key,
                 score: score_to_tt(value, ply),
                 depth: depth as i32,
-                bound,
+                bound: Bound::of(value, alpha, beta),
             };
             tt.store(key, entry);
         }
@@ -180,18 +180,13 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     }
 
     /// A MAX layer: the root player moves.
-    #[allow(clippy::too_many_arguments)]
     fn root_layer(
         &mut self,
         game: &mut G,
-        depth: u32,
-        ply: usize,
-        mut alpha: Score,
-        beta: Score,
-        plus: bool,
-        on_line: bool,
+        node: Node,
         tt_move: Option<u16>,
     ) -> (Score, Option<u16>) {
+        let (ply, mut alpha, beta) = (node.ply, node.alpha, node.beta);
         let mut moves = G::Moves::default();
         game.generate_moves(&mut moves);
         let moves = moves.as_slice();
@@ -200,7 +195,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             return (score, None);
         }
         let mover = game.player_to_move();
-        let previous = if on_line {
+        let previous = if node.on_line {
             self.previous_move_index(ply, mover, moves)
         } else {
             None
@@ -209,7 +204,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let key = tt_move?;
             moves.iter().position(|&mv| G::move_key(mv) == key)
         });
-        let killers = self.killers[ply].map(|killer| {
+        let killers = self.killers.at(ply).map(|killer| {
             let killer = killer.filter(|killer| killer.player == mover)?;
             moves.iter().position(|&mv| mv == killer.mv)
         });
@@ -232,11 +227,8 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             // A move generated before the best wins a tie: it must only reach the best.
             let child_alpha = if index < best_index { alpha - 1 } else { alpha };
             let probe = if k == 0 { Probe::Full } else { Probe::Raise };
-            let window = (child_alpha, beta);
-            let on_line = previous == Some(index);
-            let value = game.visit_child(mv, |child| {
-                self.search_child(child, depth - 1, ply + 1, window, plus, on_line, probe)
-            });
+            let child = node.child(child_alpha, beta, previous == Some(index), probe);
+            let value = game.visit_child(mv, |position| self.search_child(position, child));
             if self.clock.aborted() {
                 break;
             }
@@ -244,7 +236,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 best = value;
                 best_index = index;
                 let played = PlayerMove { player: mover, mv };
-                self.pv.update(ply, played, &[played]);
+                self.update_pv(ply, played, &[played]);
                 alpha = alpha.max(value);
                 if value >= beta {
                     self.store_killer(ply, played);
@@ -257,21 +249,18 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     }
 
     /// A MIN layer: one opponent replies.
-    #[allow(clippy::too_many_arguments)]
     fn opponents_layer(
         &mut self,
-        game: &G,
-        depth: u32,
-        ply: usize,
-        alpha: Score,
-        mut beta: Score,
-        plus: bool,
-        on_line: bool,
+        game: &mut G,
+        node: Node,
         tt_move: Option<u16>,
-        buffers: &mut ReplyBuffers<G>,
+        buffers: &mut ReplyBuffers<G::Move>,
     ) -> (Score, Option<u16>) {
+        let (ply, alpha, mut beta, plus) = (node.ply, node.alpha, node.beta, node.plus);
+        buffers.round.clear();
+        buffers.replies.clear();
         if plus {
-            self.collect_round_replies(game, buffers);
+            self.collect_round_replies(game, buffers, self.players - 1);
         } else {
             self.collect_best_replies(game, buffers);
         }
@@ -279,7 +268,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let score = outcome_score(game.outcome_without_moves(), self.root_player, ply);
             return (score, None);
         }
-        let previous = if on_line {
+        let previous = if node.on_line {
             self.previous_keys
                 .get(ply)
                 .and_then(|key| buffers.replies.iter().position(|reply| reply.key == *key))
@@ -290,16 +279,13 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             let key = tt_move?;
             (buffers.replies.iter()).position(|reply| G::move_key(reply.key.mv) == key)
         });
-        let killers = self.killers[ply].map(|killer| {
+        let killers = self.killers.at(ply).map(|killer| {
             let killer = killer?;
             (buffers.replies.iter()).position(|reply| reply.key == killer)
         });
         let mut order = core::mem::take(&mut self.orders[ply]);
         {
-            let hint = |index: usize| {
-                let reply = buffers.replies[index];
-                buffers.positions[reply.from].move_order_hint(reply.key.mv)
-            };
+            let hint = |index: usize| buffers.replies[index].hint;
             order.fill(
                 buffers.replies.len(),
                 lead,
@@ -312,29 +298,17 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         for k in 0..order.len() {
             let index = order.get(k);
             let reply = buffers.replies[index];
-            let mut chain = Chain::new();
-            let after = if plus {
-                chain.extend(buffers.round[..reply.from].iter().copied());
-                self.play_round_reply(&buffers.positions[reply.from], reply.key, &mut chain)
-            } else {
-                self.play_best_reply(&buffers.positions[reply.from], reply.key, &mut chain)
-            };
-            if self.clock.aborted() {
-                break;
-            }
             // A reply listed before the best wins a tie: it must only reach the best.
             let child_beta = if index < best_index { beta + 1 } else { beta };
             let probe = if k == 0 { Probe::Full } else { Probe::Lower };
-            let window = (alpha, child_beta);
-            let on_line = previous == Some(index);
-            let value = match after {
-                AfterReply::Position(mut child) => {
-                    self.search_child(&mut child, depth - 1, ply + 1, window, plus, on_line, probe)
-                }
-                AfterReply::Ended(outcome) => {
-                    self.pv.clear(ply + 1);
-                    outcome_score(outcome, self.root_player, ply + 1)
-                }
+            let child = node.child(alpha, child_beta, previous == Some(index), probe);
+            let mut chain = Chain::new();
+            let value = if plus {
+                let round = &buffers.round[..reply.after_round];
+                chain.extend(round.iter().copied());
+                self.round_reply_value(game, round, reply.key, &mut chain, child)
+            } else {
+                self.best_reply_value(game, reply.key, &mut chain, child)
             };
             if self.clock.aborted() {
                 break;
@@ -342,7 +316,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             if value < best || (value == best && index < best_index) {
                 best = value;
                 best_index = index;
-                self.pv.update(ply, reply.key, &chain);
+                self.update_pv(ply, reply.key, &chain);
                 beta = beta.min(value);
                 if value <= alpha {
                     self.store_killer(ply, reply.key);
@@ -355,151 +329,178 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         (best, best_key.map(|reply| G::move_key(reply.key.mv)))
     }
 
-    /// Searches a child in the window `(alpha, beta)`. With principal variation search and a
-    /// `probe`, a null window first asks whether the child passes the bound it must pass to
-    /// matter (above `alpha` below a MAX layer, under `beta` below a MIN layer); only then is it
-    /// searched again with the whole window.
-    #[allow(clippy::too_many_arguments)]
-    fn search_child(
-        &mut self,
-        child: &mut G,
-        depth: u32,
-        ply: usize,
-        (alpha, beta): (Score, Score),
-        plus: bool,
-        on_line: bool,
-        probe: Probe,
-    ) -> Score {
+    /// Searches a child node. With principal variation search and a probe, a null window first
+    /// asks whether the child passes the bound it must pass to matter (above `alpha` below a MAX
+    /// layer, under `beta` below a MIN layer); only then is it searched with its whole window.
+    fn search_child(&mut self, child: &mut G, node: Node) -> Score {
+        let (alpha, beta) = (node.alpha, node.beta);
         if self.pvs && beta - alpha > 1 {
-            let value = match probe {
+            let null_window = match node.probe {
                 Probe::Full => None,
-                Probe::Raise => {
-                    Some(self.best_reply_node(child, depth, ply, alpha, alpha + 1, plus, on_line))
-                }
-                Probe::Lower => {
-                    Some(self.best_reply_node(child, depth, ply, beta - 1, beta, plus, on_line))
-                }
+                Probe::Raise => Some((alpha, alpha + 1)),
+                Probe::Lower => Some((beta - 1, beta)),
             };
-            let decided = |value: Score| value <= alpha || value >= beta;
-            if let Some(value) = value.filter(|&value| self.clock.aborted() || decided(value)) {
-                return value;
+            if let Some((low, high)) = null_window {
+                let probe = Node {
+                    alpha: low,
+                    beta: high,
+                    ..node
+                };
+                let value = self.best_reply_node(child, probe);
+                if self.clock.aborted() || value <= alpha || value >= beta {
+                    return value;
+                }
             }
         }
-        self.best_reply_node(child, depth, ply, alpha, beta, plus, on_line)
+        self.best_reply_node(child, node)
     }
 
     /// Remembers a move that caused a cut-off at `ply`, to try it early in the layer's other
     /// nodes.
     fn store_killer(&mut self, ply: usize, killer: PlayerMove<G::Move>) {
-        if !self.use_killers {
-            return;
-        }
-        let slots = &mut self.killers[ply];
-        if slots[0] != Some(killer) {
-            slots[1] = slots[0];
-            slots[0] = Some(killer);
+        if self.use_killers {
+            self.killers.add(ply, killer);
         }
     }
 
-    /// BRS: every opponent's moves, each generated with that opponent set to move.
-    fn collect_best_replies(&self, game: &G, buffers: &mut ReplyBuffers<G>) {
-        buffers.positions.clear();
-        buffers.replies.clear();
+    /// Searches the root player's turn that a reply (and in BRS+ the rest of its round) led
+    /// to, unless the iteration was aborted on the way (0 then, which the caller discards).
+    fn search_after_reply(&mut self, position: &mut G, child: Node) -> Score {
+        if self.clock.aborted() {
+            return 0;
+        }
+        self.search_child(position, child)
+    }
+
+    /// The score of a game that a reply ended (BRS), or an opponent of its round without a
+    /// move (BRS+).
+    fn ended_by_reply(&mut self, outcome: Outcome, child: Node) -> Score {
+        self.clear_pv(child.ply);
+        outcome_score(outcome, self.root_player, child.ply)
+    }
+
+    /// BRS: every opponent's moves, each generated with that opponent set to move in `game`,
+    /// which gets its player to move back afterwards.
+    fn collect_best_replies(&self, game: &mut G, buffers: &mut ReplyBuffers<G::Move>) {
+        let to_move = game.player_to_move();
         let mut moves = G::Moves::default();
         for offset in 1..self.players {
             let opponent = (self.root_player + offset) % self.players;
-            let mut position = game.clone();
-            if !position.set_player_to_move(opponent) {
+            if !game.set_player_to_move(opponent) {
                 continue;
             }
             moves.clear();
-            position.generate_moves(&mut moves);
-            buffers.push_replies(opponent, moves.as_slice());
-            buffers.positions.push(position);
+            game.generate_moves(&mut moves);
+            buffers.push_replies(game, opponent, moves.as_slice(), self.order_hints);
         }
+        game.set_player_to_move(to_move);
     }
 
-    /// BRS: plays `reply` and hands the turn back to the root player.
-    fn play_best_reply(
+    /// BRS: plays `reply` from `game` (its player set to move there for the time), hands the
+    /// turn to the root player, and searches the position.
+    fn best_reply_value(
         &mut self,
-        position: &G,
+        game: &mut G,
         reply: PlayerMove<G::Move>,
         chain: &mut Chain<G::Move>,
-    ) -> AfterReply<G> {
+        child: Node,
+    ) -> Score {
+        let to_move = game.player_to_move();
+        game.set_player_to_move(reply.player);
         self.clock.count_node();
-        let mut child = position.clone();
-        child.play(reply.mv);
         chain.push(reply);
-        // A reply that ends the game ends it before anybody passes: judged with the turn still
-        // after the replier's (games such as Sternhalma only check the last mover for a win).
-        if let Some(outcome) = child.outcome() {
-            return AfterReply::Ended(outcome);
-        }
-        child.set_player_to_move(self.root_player);
-        AfterReply::Position(child)
+        let value = game.visit_child(reply.mv, |position| {
+            // A reply that ends the game ends it before anybody passes: judged with the turn
+            // still after the replier's (games such as Sternhalma only check the last mover for
+            // a win).
+            if let Some(outcome) = position.outcome() {
+                return self.ended_by_reply(outcome, child);
+            }
+            let next = position.player_to_move();
+            position.set_player_to_move(self.root_player);
+            let value = self.search_after_reply(position, child);
+            position.set_player_to_move(next);
+            value
+        });
+        game.set_player_to_move(to_move);
+        value
     }
 
-    /// BRS+: walks the opponents' round in turn order, each opponent playing its most promising
-    /// move, and lists each opponent's moves from where its turn comes. The round stops at the
-    /// root player's turn, at a finished game or at an opponent without a move.
-    fn collect_round_replies(&mut self, game: &G, buffers: &mut ReplyBuffers<G>) {
-        buffers.positions.clear();
-        buffers.round.clear();
-        buffers.replies.clear();
-        let mut position = game.clone();
+    /// BRS+: walks the opponents' round in turn order from `position`, each opponent playing
+    /// its most promising move, and lists each opponent's moves from where its turn comes. The
+    /// round stops at the root player's turn, at a finished game or at an opponent without a
+    /// move, and after `turns` turns at most.
+    fn collect_round_replies(
+        &mut self,
+        position: &mut G,
+        buffers: &mut ReplyBuffers<G::Move>,
+        turns: usize,
+    ) {
+        let opponent = position.player_to_move();
+        if turns == 0 || opponent == self.root_player || position.outcome().is_some() {
+            return;
+        }
         let mut moves = G::Moves::default();
-        for _ in 1..self.players {
-            let opponent = position.player_to_move();
-            if opponent == self.root_player || position.outcome().is_some() {
-                break;
-            }
-            moves.clear();
-            position.generate_moves(&mut moves);
-            let Some(promising) = most_promising(&position, moves.as_slice()) else {
-                break;
-            };
-            buffers.push_replies(opponent, moves.as_slice());
-            buffers.round.push(PlayerMove {
-                player: opponent,
-                mv: promising,
+        position.generate_moves(&mut moves);
+        let Some(promising) = most_promising(position, moves.as_slice()) else {
+            return;
+        };
+        buffers.push_replies(position, opponent, moves.as_slice(), self.order_hints);
+        buffers.round.push(PlayerMove {
+            player: opponent,
+            mv: promising,
+        });
+        self.clock.count_node();
+        position.visit_child(promising, |next| {
+            self.collect_round_replies(next, buffers, turns - 1);
+        });
+    }
+
+    /// BRS+: plays the `round` moves before `reply` from `game` (already counted when the
+    /// round was collected), then `reply`, then the rest of the round, and searches the
+    /// position reached.
+    fn round_reply_value(
+        &mut self,
+        game: &mut G,
+        round: &[PlayerMove<G::Move>],
+        reply: PlayerMove<G::Move>,
+        chain: &mut Chain<G::Move>,
+        child: Node,
+    ) -> Score {
+        if let Some((first, rest)) = round.split_first() {
+            return game.visit_child(first.mv, |next| {
+                self.round_reply_value(next, rest, reply, chain, child)
             });
-            let mut next = position.clone();
-            self.clock.count_node();
-            next.play(promising);
-            buffers
-                .positions
-                .push(core::mem::replace(&mut position, next));
         }
+        self.clock.count_node();
+        chain.push(reply);
+        let turns = self.players - 1;
+        game.visit_child(reply.mv, |position| {
+            self.finish_round(position, chain, turns, child)
+        })
     }
 
-    /// BRS+: plays `reply`, then the most promising move of each opponent after it until the
-    /// root player's turn.
-    fn play_round_reply(
+    /// BRS+: plays the most promising move of each opponent after a reply, `turns` at most,
+    /// until the root player's turn, and searches the position reached.
+    fn finish_round(
         &mut self,
-        position: &G,
-        reply: PlayerMove<G::Move>,
+        position: &mut G,
         chain: &mut Chain<G::Move>,
-    ) -> AfterReply<G> {
-        self.clock.count_node();
-        let mut child = position.clone();
-        child.play(reply.mv);
-        chain.push(reply);
-        let mut moves = G::Moves::default();
-        for _ in 1..self.players {
-            let player = child.player_to_move();
-            if player == self.root_player || child.outcome().is_some() {
-                break;
-            }
-            moves.clear();
-            child.generate_moves(&mut moves);
-            let Some(mv) = most_promising(&child, moves.as_slice()) else {
-                return AfterReply::Ended(child.outcome_without_moves());
-            };
-            self.clock.count_node();
-            child.play(mv);
-            chain.push(PlayerMove { player, mv });
+        turns: usize,
+        child: Node,
+    ) -> Score {
+        let player = position.player_to_move();
+        if turns == 0 || player == self.root_player || position.outcome().is_some() {
+            return self.search_after_reply(position, child);
         }
-        AfterReply::Position(child)
+        let mut moves = G::Moves::default();
+        position.generate_moves(&mut moves);
+        let Some(mv) = most_promising(position, moves.as_slice()) else {
+            return self.ended_by_reply(position.outcome_without_moves(), child);
+        };
+        self.clock.count_node();
+        chain.push(PlayerMove { player, mv });
+        position.visit_child(mv, |next| self.finish_round(next, chain, turns - 1, child))
     }
 }
 

@@ -1,64 +1,24 @@
 //! The state one multi-player search carries through the tree: the evaluator, the root player,
-//! the clock, the principal-variation table and the previous iteration's line for move ordering;
-//! and the scores of finished games, shared by all the algorithms.
+//! the clock, the principal variation and the previous iteration's line for move ordering; and
+//! the scores of finished games, shared by all the algorithms.
 
 use super::brs::ReplyBuffers;
-use super::clock::Clock;
 use super::ordering::SearchOrder;
-use super::report::PlayerMove;
 use super::score_vector::ScoreVector;
+use crate::clock::ThreadClock;
 use crate::game::{Evaluator, Game, Outcome};
+use crate::ordering::Killers;
+use crate::pv::PvTable;
 use crate::score::{EVAL_LIMIT, Score, loss_in, win_in};
+use crate::searcher::MAX_PLAYERS;
 use crate::tt::TranspositionTable;
 
-/// The triangular principal-variation table: `lines[ply]` is the best line found below the node
-/// at `ply`. Each layer of the tree contributes one key move (the move that was chosen there) and
-/// a list of moves actually played (more than one in a BRS+ opponents' layer), kept apart so
-/// that the next iteration can order by key moves while the caller gets the played line.
-pub(crate) struct PvTable<M> {
-    lines: Vec<Vec<PlayerMove<M>>>,
-    keys: Vec<Vec<PlayerMove<M>>>,
-}
-
-impl<M: Copy> PvTable<M> {
-    /// A table for `layers` layers.
-    pub(crate) fn new(layers: usize) -> Self {
-        PvTable {
-            lines: (0..=layers).map(|_| Vec::new()).collect(),
-            keys: (0..=layers).map(|_| Vec::new()).collect(),
-        }
-    }
-
-    /// Empties the line of the node at `ply` (on entering it).
-    #[inline]
-    pub(crate) fn clear(&mut self, ply: usize) {
-        self.lines[ply].clear();
-        self.keys[ply].clear();
-    }
-
-    /// The node at `ply` chose `key`, played as `played`, followed by the line below it.
-    pub(crate) fn update(&mut self, ply: usize, key: PlayerMove<M>, played: &[PlayerMove<M>]) {
-        let (head, tail) = self.lines.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.extend_from_slice(played);
-        line.extend_from_slice(&tail[0]);
-        let (head, tail) = self.keys.split_at_mut(ply + 1);
-        let keys = &mut head[ply];
-        keys.clear();
-        keys.push(key);
-        keys.extend_from_slice(&tail[0]);
-    }
-
-    /// The line played from the root.
-    pub(crate) fn root_line(&self) -> &[PlayerMove<M>] {
-        &self.lines[0]
-    }
-
-    /// The key moves from the root, one per layer.
-    pub(crate) fn root_keys(&self) -> &[PlayerMove<M>] {
-        &self.keys[0]
-    }
+/// A move and the player who plays it: the multi-player lines name the player of each move,
+/// because a best-reply line skips players (the opponents who pass).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct PlayerMove<M> {
+    pub player: usize,
+    pub mv: M,
 }
 
 /// The search state shared by max^n, BRS and BRS+.
@@ -71,17 +31,22 @@ pub(crate) struct Context<'a, G: Game, E> {
     pub(crate) max_sum: Option<Score>,
     /// Whether to order candidates by [`Game::move_order_hint`] where that can prune more.
     pub(crate) order_hints: bool,
-    pub(crate) clock: Clock,
+    pub(crate) clock: ThreadClock<'a>,
     /// Best-reply search: the transposition table, when configured.
     pub(crate) tt: Option<&'a TranspositionTable>,
-    pub(crate) pv: PvTable<G::Move>,
+    /// The line played below each layer: one move per layer, more in a BRS+ opponents' layer
+    /// (the round around the best reply), what the caller gets.
+    pub(crate) pv: PvTable<PlayerMove<G::Move>>,
+    /// The key move of each layer of those lines (the move chosen there), kept apart so that
+    /// the next iteration can order by them.
+    pub(crate) pv_keys: PvTable<PlayerMove<G::Move>>,
     /// The previous iteration's key moves, one per layer, tried first along that line.
     pub(crate) previous_keys: Vec<PlayerMove<G::Move>>,
     /// Whether this iteration stopped at its depth somewhere (rather than only at game ends):
     /// if not, deeper iterations cannot change anything.
     pub(crate) reached_horizon: bool,
     /// Best-reply search: the MIN layers' buffers, one per layer.
-    pub(crate) reply_buffers: Vec<ReplyBuffers<G>>,
+    pub(crate) reply_buffers: Vec<ReplyBuffers<G::Move>>,
     /// Each layer's search order.
     pub(crate) orders: Vec<SearchOrder>,
     /// Whether best-reply search probes later moves with a null window first.
@@ -89,7 +54,7 @@ pub(crate) struct Context<'a, G: Game, E> {
     /// Whether best-reply search keeps killer moves.
     pub(crate) use_killers: bool,
     /// Best-reply search: each layer's two most recent cut-off moves.
-    pub(crate) killers: Vec<[Option<PlayerMove<G::Move>>; 2]>,
+    pub(crate) killers: Killers<PlayerMove<G::Move>>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
@@ -98,7 +63,7 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
         root_player: usize,
         players: usize,
         config: &crate::config::Config,
-        clock: Clock,
+        clock: ThreadClock<'a>,
         tt: Option<&'a TranspositionTable>,
         layers: usize,
     ) -> Self {
@@ -110,15 +75,42 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
             order_hints: config.order_hints,
             clock,
             tt,
-            pv: PvTable::new(layers),
+            // Grown per iteration ([`Context::prepare_iteration`]): most searches stay shallow.
+            pv: PvTable::new(1, MAX_PLAYERS),
+            pv_keys: PvTable::new(1, 1),
             previous_keys: Vec::new(),
             reached_horizon: false,
             reply_buffers: (0..=layers).map(|_| ReplyBuffers::default()).collect(),
             orders: (0..=layers).map(|_| SearchOrder::default()).collect(),
             use_killers: config.killers,
             pvs: config.pvs,
-            killers: vec![[None; 2]; layers + 1],
+            killers: Killers::new(layers + 1),
         }
+    }
+
+    /// Makes room for an iteration `depth` layers deep.
+    pub(crate) fn prepare_iteration(&mut self, depth: u32) {
+        self.pv.ensure_rows(depth as usize + 1);
+        self.pv_keys.ensure_rows(depth as usize + 1);
+        self.reached_horizon = false;
+    }
+
+    /// Empties the lines of the node at `ply` (on entering it).
+    #[inline]
+    pub(crate) fn clear_pv(&mut self, ply: usize) {
+        self.pv.clear(ply);
+        self.pv_keys.clear(ply);
+    }
+
+    /// The node at `ply` chose `key`, played as `played`, followed by the line below it.
+    pub(crate) fn update_pv(
+        &mut self,
+        ply: usize,
+        key: PlayerMove<G::Move>,
+        played: &[PlayerMove<G::Move>],
+    ) {
+        self.pv.update(ply, played);
+        self.pv_keys.update(ply, &[key]);
     }
 
     /// Every player's evaluation of `game`, clamped to the evaluation range.
@@ -156,27 +148,21 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
     }
 }
 
-/// The scores of a finished game `ply` plies (layers) below the root: the winner gets a win, the
-/// others a loss, both nearer zero the further away they are; a draw is 0 for everyone.
-pub(crate) fn outcome_scores(outcome: Outcome, players: usize, ply: usize) -> ScoreVector {
-    let mut scores = ScoreVector::new(players);
-    if let Outcome::Win(winner) = outcome {
-        for (player, score) in scores.as_mut_slice().iter_mut().enumerate() {
-            *score = if player == winner {
-                win_in(ply)
-            } else {
-                loss_in(ply)
-            };
-        }
-    }
-    scores
-}
-
-/// The score of a finished game for `player`: see [`outcome_scores`].
+/// The score of a finished game `ply` plies (layers) below the root for `player`: a win for the
+/// winner, a loss for the others, both nearer zero the further away they are; 0 for a draw.
 pub(crate) fn outcome_score(outcome: Outcome, player: usize, ply: usize) -> Score {
     match outcome {
         Outcome::Win(winner) if winner == player => win_in(ply),
         Outcome::Win(_) => loss_in(ply),
         Outcome::Draw => 0,
     }
+}
+
+/// [`outcome_score`] for every player.
+pub(crate) fn outcome_scores(outcome: Outcome, players: usize, ply: usize) -> ScoreVector {
+    let mut scores = ScoreVector::new(players);
+    for (player, score) in scores.as_mut_slice().iter_mut().enumerate() {
+        *score = outcome_score(outcome, player, ply);
+    }
+    scores
 }

@@ -12,9 +12,8 @@
 //! node cannot be chosen and its remaining children are skipped. Deep pruning is not done: it is
 //! unsound in max^n (Korf, 1991).
 
-use super::context::{Context, outcome_scores};
+use super::context::{Context, PlayerMove, outcome_scores};
 use super::ordering::SearchOrder;
-use super::report::PlayerMove;
 use super::score_vector::ScoreVector;
 use crate::game::{Evaluator, Game};
 use crate::moves::MoveBuffer;
@@ -31,7 +30,7 @@ pub(crate) struct ParentBound {
 impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     /// The max^n value of `game` searched `depth` plies deep, `ply` plies below the root.
     /// `None` when the node was pruned (its parent will not choose it) or the iteration was
-    /// aborted ([`Clock::aborted`](super::clock::Clock::aborted) tells which).
+    /// aborted ([`ThreadClock::aborted`](crate::clock::ThreadClock::aborted) tells which).
     pub(crate) fn maxn(
         &mut self,
         game: &mut G,
@@ -40,7 +39,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         parent: Option<ParentBound>,
         on_previous_line: bool,
     ) -> Option<ScoreVector> {
-        self.pv.clear(ply);
+        self.clear_pv(ply);
         if let Some(outcome) = game.outcome() {
             return Some(outcome_scores(outcome, self.players, ply));
         }
@@ -112,8 +111,14 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 }),
                 _ => None,
             };
-            let child_on_line = previous == Some(index);
-            let value = self.maxn_child(game, mv, depth - 1, ply + 1, bound, child_on_line);
+            let on_line = previous == Some(index);
+            let value = if self.clock.count_node() {
+                None
+            } else {
+                game.visit_child(mv, |child| {
+                    self.maxn(child, depth - 1, ply + 1, bound, on_line)
+                })
+            };
             if self.clock.aborted() {
                 return None;
             }
@@ -126,7 +131,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             if better {
                 best = Some((value, index));
                 let played = PlayerMove { player: mover, mv };
-                self.pv.update(ply, played, &[played]);
+                self.update_pv(ply, played, &[played]);
                 let cannot_be_chosen = match (self.max_sum, parent) {
                     (Some(max_sum), Some(parent)) => {
                         parent.player != mover
@@ -140,24 +145,5 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             }
         }
         best.map(|(value, _)| value)
-    }
-
-    /// Plays `mv` on `game` (in place when the game can undo, else on a copy), searches the
-    /// child, and leaves `game` as it was.
-    fn maxn_child(
-        &mut self,
-        game: &mut G,
-        mv: G::Move,
-        depth: u32,
-        ply: usize,
-        parent: Option<ParentBound>,
-        on_previous_line: bool,
-    ) -> Option<ScoreVector> {
-        if self.clock.count_node() {
-            return None;
-        }
-        game.visit_child(mv, |child| {
-            self.maxn(child, depth, ply, parent, on_previous_line)
-        })
     }
 }

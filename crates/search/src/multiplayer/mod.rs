@@ -13,11 +13,9 @@
 //! are meant for games without them. See `docs/multiplayer-search.md` for when to use which.
 
 mod brs;
-mod clock;
 mod context;
 mod maxn;
 mod ordering;
-mod report;
 mod score_vector;
 mod searcher;
 #[cfg(test)]

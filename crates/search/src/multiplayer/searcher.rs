@@ -2,27 +2,13 @@
 //! deepens one layer at a time with the chosen algorithm, reports each completed iteration, and
 //! returns the last completed one when a limit or the stop flag ends the search.
 
-use super::clock::Clock;
 use super::context::Context;
-use super::score_vector::ScoreVector;
+use crate::clock::{Clock, ThreadClock};
 use crate::config::{Algorithm, Config};
 use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
-use crate::report::{Info, ScoreBound, SearchError, SearchResult};
-use crate::score::{INFINITY, MAX_PLY, Score};
-use crate::searcher::MAX_PLAYERS;
+use crate::report::{Info, SearchError, SearchResult};
 use crate::tt::TranspositionTable;
-use std::time::Duration;
-
-/// The deepest iteration: one less than [`MAX_PLY`] so that every win score stays decisive.
-const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
-
-/// What one completed iteration found.
-struct Iteration {
-    depth: u32,
-    score: Score,
-    scores: Option<ScoreVector>,
-}
 
 /// Searches `game` for the player to move with max^n, BRS or BRS+ (`config.algorithm`), by
 /// iterative deepening within `limits`, calling `report` after each completed iteration. The
@@ -44,9 +30,10 @@ where
     let players = game.player_count();
     let root_player = game.player_to_move();
     check(config, game, players, root_player)?;
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let mut clock = Clock::new(limits);
-    clock.count_node();
+    let max_depth = limits.deepest_iteration();
+    let clock = Clock::new(limits);
+    let mut thread_clock = ThreadClock::new(&clock, true);
+    thread_clock.count_node();
     if let Some(tt) = tt.as_deref_mut() {
         tt.new_search();
     }
@@ -55,13 +42,11 @@ where
         root_player,
         players,
         config,
-        clock,
+        thread_clock,
         tt.as_deref(),
         max_depth as usize,
     );
-    let mut completed: Option<Iteration> = None;
-    let mut pv = Vec::new();
-    let mut pv_players = Vec::new();
+    let mut completed: Option<SearchResult<G::Move>> = None;
     let mut stopped = false;
     for depth in 1..=max_depth {
         if depth > 1 {
@@ -69,9 +54,9 @@ where
                 stopped = true;
                 break;
             }
-            context.clock.arm();
+            context.clock.arm(true);
         }
-        context.reached_horizon = false;
+        context.prepare_iteration(depth);
         let mut root = game.clone();
         let (score, scores) = match config.algorithm {
             Algorithm::MaxN => match context.maxn(&mut root, depth, 0, None, true) {
@@ -80,7 +65,7 @@ where
             },
             Algorithm::BestReply | Algorithm::BestReplyPlus => {
                 let plus = config.algorithm == Algorithm::BestReplyPlus;
-                let score = context.best_reply(&mut root, depth, 0, -INFINITY, INFINITY, plus);
+                let score = context.best_reply(&mut root, depth, plus);
                 (score, None)
             }
             _ => unreachable!("the alpha-beta engine and MCTS search the other algorithms"),
@@ -89,50 +74,31 @@ where
             stopped = true;
             break;
         }
-        pv.clear();
-        pv.extend(context.pv.root_line().iter().map(|played| played.mv));
-        pv_players.clear();
-        pv_players.extend(context.pv.root_line().iter().map(|played| played.player));
         context.previous_keys.clear();
-        context
-            .previous_keys
-            .extend_from_slice(context.pv.root_keys());
-        let time = context.clock.elapsed();
-        report(&Info {
+        context.previous_keys.extend(context.pv_keys.line(0));
+        let pv: Vec<G::Move> = context.pv.line(0).map(|played| played.mv).collect();
+        let iteration = completed.insert(SearchResult {
+            best_move: pv[0],
+            score,
+            scores,
             depth,
             seldepth: depth,
-            score,
-            bound: ScoreBound::Exact,
-            scores,
-            nodes: context.clock.nodes(),
-            nps: nodes_per_second(context.clock.nodes(), time),
-            hashfull: context.tt.map_or(0, TranspositionTable::hashfull),
-            time,
-            pv: &pv,
-            pv_players: &pv_players,
+            pv_players: context.pv.line(0).map(|played| played.player).collect(),
+            pv,
+            nodes: context.clock.nodes,
+            time: clock.elapsed(),
+            stopped: false,
         });
-        completed = Some(Iteration {
-            depth,
-            score,
-            scores,
-        });
+        report(&iteration.info(context.tt.map_or(0, TranspositionTable::hashfull)));
         if !context.reached_horizon {
             break;
         }
     }
-    let iteration = completed.expect("the first iteration always completes");
-    Ok(SearchResult {
-        best_move: pv[0],
-        score: iteration.score,
-        scores: iteration.scores,
-        depth: iteration.depth,
-        seldepth: iteration.depth,
-        pv,
-        pv_players,
-        nodes: context.clock.nodes(),
-        time: context.clock.elapsed(),
-        stopped,
-    })
+    let mut result = completed.expect("the first iteration always completes");
+    result.nodes = context.clock.nodes;
+    result.time = clock.elapsed();
+    result.stopped = stopped;
+    Ok(result)
 }
 
 /// Refuses what the search cannot handle, before it starts.
@@ -142,12 +108,6 @@ fn check<G: Game>(
     players: usize,
     root: usize,
 ) -> Result<(), SearchError> {
-    if !(2..=MAX_PLAYERS).contains(&players) {
-        return Err(SearchError::PlayerCount {
-            algorithm: config.algorithm,
-            players,
-        });
-    }
     if let Some(sum) = config.max_sum.filter(|&sum| sum < 0) {
         return Err(SearchError::NegativeMaxSum(sum));
     }
@@ -158,11 +118,4 @@ fn check<G: Game>(
         return Err(SearchError::SetPlayerUnsupported);
     }
     Ok(())
-}
-
-/// Nodes per second, 0 before any time has passed.
-fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
-    (u128::from(nodes) * 1_000_000)
-        .checked_div(time.as_micros())
-        .map_or(0, |nps| nps as u64)
 }
