@@ -4,7 +4,7 @@
 use plyforge_search::Config;
 
 /// The names of the switchable techniques: each `Config` field's name in kebab case.
-pub const TECHNIQUES: [&str; 19] = [
+pub const TECHNIQUES: [&str; 20] = [
     "iterative-deepening",
     "tt",
     "pvs",
@@ -24,6 +24,7 @@ pub const TECHNIQUES: [&str; 19] = [
     "late-move-pruning",
     "internal-iterative-reduction",
     "static-exchange",
+    "singular-extension",
 ];
 
 /// The switch of the technique called `name` (one of [`TECHNIQUES`]); `None` for any other
@@ -58,6 +59,7 @@ pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut b
         "late-move-pruning" => &mut config.late_move_pruning,
         "internal-iterative-reduction" => &mut config.internal_iterative_reduction,
         "static-exchange" => &mut config.static_exchange,
+        "singular-extension" => &mut config.singular_extension,
         _ => return None,
     })
 }

@@ -209,6 +209,10 @@ pub struct Config {
     /// moves ordered after the quiet ones and skipped in quiescence search, and moves that lose
     /// more than a margin skipped at shallow depth.
     pub static_exchange: bool,
+    /// Singular extensions: the table move gets a ply more where a shallower search without
+    /// it shows every other move failing well below its score, and a node where even the
+    /// others reach beta is cut.
+    pub singular_extension: bool,
     /// For max^n: a bound on the sum of any two players' scores in one evaluation, which turns
     /// shallow pruning on; `None` (the default, for unbounded evaluations) turns it off. An
     /// evaluation whose scores are all non-negative and add up to at most `S` satisfies it with
@@ -248,6 +252,7 @@ impl Default for Config {
             late_move_pruning: false,
             internal_iterative_reduction: false,
             static_exchange: true,
+            singular_extension: false,
             max_sum: None,
             mcts: MctsConfig::default(),
         }
@@ -281,15 +286,17 @@ impl Config {
         }
     }
 
-    /// The default with the selective techniques that games showed help in chess on too
-    /// (reverse futility and futility pruning): for games like chess, with noisy and quiet
-    /// moves and an evaluation on a centipawn scale (a pawn about 100). Late-move pruning and
+    /// The default with the selective techniques for games like chess, with noisy and quiet
+    /// moves and an evaluation on a centipawn scale (a pawn about 100): reverse futility and
+    /// futility pruning, which games showed help in chess, and singular extensions, which
+    /// need the depth of longer games to pay (docs/strength.md). Late-move pruning and
     /// internal iterative reduction stay off: in chess self-play the first cost Elo and the
-    /// second showed no gain (docs/measurements.md).
+    /// second showed no gain.
     pub fn selective() -> Self {
         Config {
             reverse_futility: true,
             futility: true,
+            singular_extension: true,
             ..Config::default()
         }
     }
@@ -350,6 +357,7 @@ builder! {
     with_late_move_pruning(late_move_pruning: bool);
     with_internal_iterative_reduction(internal_iterative_reduction: bool);
     with_static_exchange(static_exchange: bool);
+    with_singular_extension(singular_extension: bool);
     with_max_sum(max_sum: Option<Score>);
     with_mcts(mcts: MctsConfig);
 }

@@ -61,6 +61,12 @@ const FUTILITY_MARGIN: Score = 90;
 const LATE_MOVE_MAX_DEPTH: i32 = 6;
 /// See [`LATE_MOVE_MAX_DEPTH`].
 const LATE_MOVE_BASE: usize = 3;
+/// Singular extensions need at least this much depth...
+const SINGULAR_MIN_DEPTH: i32 = 8;
+/// ... a table entry at most this much shallower than the node...
+const SINGULAR_TABLE_DEPTH_MARGIN: i32 = 3;
+/// ... and the other moves must fail this much per ply below the table's score.
+const SINGULAR_MARGIN: Score = 2;
 /// Internal iterative reduction needs at least this much depth.
 const IIR_MIN_DEPTH: i32 = 4;
 /// Moves losing their exchange are skipped up to this depth...
@@ -168,9 +174,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         self.seldepth = self.seldepth.max(ply);
 
-        // The transposition table: a cut-off outside PV nodes, and the move to try first.
+        // The transposition table: a cut-off outside PV nodes, and the move to try first. A
+        // search that excludes a move (for a singular extension) has another value than the
+        // node's and stays out of the table.
+        let excluded = self.excluded[ply];
         let key = hash ^ self.key_mix;
-        let use_tt = config.tt && depth >= TT_MIN_DEPTH;
+        let use_tt = config.tt && depth >= TT_MIN_DEPTH && excluded.is_none();
         let entry = if use_tt {
             self.shared.tt.probe(key)
         } else {
@@ -219,6 +228,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if let Some(eval) = static_eval
             && config.reverse_futility
             && !NT::PV
+            && excluded.is_none()
             && depth <= REVERSE_FUTILITY_MAX_DEPTH
             && !is_decisive(beta)
             && eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
@@ -254,6 +264,40 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             {
                 // A win found after passing is not proven: report the bound only.
                 return if is_decisive(score) { beta } else { score };
+            }
+        }
+
+        // Singular extension: when every move but the table's fails well below the table's
+        // score, the table move is forced and gets a ply more. When even the others reach
+        // beta, several moves would cut: the node is cut at once.
+        let mut singular_move = None;
+        if config.singular_extension
+            && !NT::ROOT
+            && excluded.is_none()
+            && depth >= SINGULAR_MIN_DEPTH
+            && let (Some(entry), Some(tt_key)) = (entry, tt_move)
+            && entry.depth >= depth - SINGULAR_TABLE_DEPTH_MARGIN
+            && entry.bound != Bound::Upper
+            && !is_decisive(entry.score)
+        {
+            let singular_beta = score_from_tt(entry.score, ply) - SINGULAR_MARGIN * depth;
+            self.excluded[ply] = Some(tt_key);
+            let score = self.alphabeta::<NonPv>(
+                game,
+                (depth - 1) / 2,
+                ply,
+                singular_beta - 1,
+                singular_beta,
+                false,
+            );
+            self.excluded[ply] = None;
+            if self.clock.aborted() {
+                return DRAW;
+            }
+            if score < singular_beta {
+                singular_move = Some(tt_key);
+            } else if singular_beta >= beta {
+                return singular_beta;
             }
         }
 
@@ -309,6 +353,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 .then(|| (LATE_MOVE_BASE + (depth * depth) as usize) >> usize::from(!improving));
         while let Some(picked) = picker.next(game, &self.ordering) {
             let mv = picked.mv;
+            if excluded == Some(G::move_key(mv)) {
+                continue;
+            }
             let noisy = game.is_noisy(mv);
             quiets_seen += usize::from(!noisy);
             let quiet_skipped =
@@ -353,8 +400,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 reduction -= 1;
             }
             let reduction = reduction.clamp(0, (depth - 2).max(0));
+            let extension = i32::from(singular_move == Some(G::move_key(mv)));
             let child = ChildSearch {
-                depth: depth - 1,
+                depth: depth - 1 + extension,
                 reduction,
                 full_window: index == 0 || (!config.pvs && reduction == 0),
             };

@@ -69,6 +69,9 @@ pub(crate) struct Worker<'a, G: Game, E> {
     /// The side to move and its static evaluation at each ply of the current line (`None` in
     /// check), for the "improving" signal.
     pub static_evals: Vec<Option<(usize, Score)>>,
+    /// The move (by its key) a node at each ply leaves out, in the search that tests whether
+    /// the table move is singular.
+    pub excluded: Vec<Option<u16>>,
     /// Reductions by depth and move number (empty when late-move reductions are off).
     pub lmr_table: Vec<[u8; LMR_TABLE_SIZE]>,
     /// This thread's nodes and its look at the limits.
@@ -107,6 +110,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             root_pv: Vec::new(),
             order_scores: vec![Vec::new(); MAX_PLY + 1],
             static_evals: vec![None; MAX_PLY + 1],
+            excluded: vec![None; MAX_PLY + 1],
             // Thousands of logarithms: only when late-move reductions are on.
             lmr_table: (0..if config.lmr { LMR_TABLE_SIZE } else { 0 })
                 .map(|depth| {
