@@ -10,6 +10,7 @@
 use crate::bench::{BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use crate::command::{Command, Go, StartPosition};
 use crate::input::{InputLine, MAX_LINE_BYTES};
+use crate::rank::{Ranking, players_of, rank_root_moves};
 use crate::time::{DEFAULT_MOVE_OVERHEAD, limits_for, ponder_limits};
 use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
 use plyforge_search::score::plies_to_end;
@@ -584,111 +585,51 @@ impl Search {
     }
 
     /// `go searchmoves` and `MultiPV`: the root moves ranked by searching the position after
-    /// each of them, in rounds of growing depth until a limit ends them (the first round always
-    /// completes); each round writes the best `multipv` lines, and the last complete round
-    /// decides. Round `d` reports depth `d` (the children are searched `d` plies deep).
+    /// each of them (see [`rank_root_moves`]), each round writing its best `multipv` lines; the
+    /// move is the best of the last complete round. Round `d` reports depth `d` (the children
+    /// are searched `d` plies deep).
     fn search_among(&self, searcher: &mut Searcher) -> Result<SearchResult<Move>, SearchError> {
-        let start = Instant::now();
-        let stop = self.limits.stop.clone().unwrap_or_default();
-        let mut best: Option<SearchResult<Move>> = None;
-        let mut nodes = 0;
-        let max_depth = self
-            .limits
-            .depth
-            .unwrap_or(plyforge_search::score::MAX_PLY as u32 - 1);
-        for depth in 1..=max_depth {
-            let past_soft = self
-                .limits
-                .soft_time
-                .is_some_and(|soft| start.elapsed() >= soft);
-            let out_of_nodes = self.limits.nodes.is_some_and(|limit| nodes >= limit);
-            if best.is_some() && (stop.is_stopped() || past_soft || out_of_nodes) {
-                break;
-            }
-            // Every root move's score and line in this round.
-            let mut lines: Vec<(Score, Vec<Move>, u32)> = Vec::new();
-            for &mv in &self.root_moves {
-                let mut child = self.board;
-                child.play(mv);
-                let mut history = self.history.clone();
-                history.push(self.board.hash());
-                let mut limits = Limits::depth(depth).with_stop(stop.clone());
-                if best.is_some() {
-                    limits.hard_time = self
-                        .limits
-                        .hard_time
-                        .map(|hard| hard.saturating_sub(start.elapsed()));
-                }
-                let (score, mut pv, child_nodes, seldepth) =
-                    match searcher.search(&child, &Evaluation, &limits, &history, |_| {}) {
-                        Ok(result) => (-result.score, result.pv, result.nodes, result.seldepth + 1),
-                        Err(SearchError::GameOver(outcome)) => {
-                            let score = match outcome {
-                                plyforge_search::Outcome::Draw => 0,
-                                plyforge_search::Outcome::Win(_) => {
-                                    plyforge_search::score::win_in(1)
-                                }
-                            };
-                            (score, Vec::new(), 1, 1)
-                        }
-                        Err(error) => return Err(error),
-                    };
-                nodes += child_nodes;
-                if stop.is_stopped()
-                    && let Some(best) = best
-                {
-                    return Ok(best);
-                }
-                pv.insert(0, mv);
-                lines.push((score, pv, seldepth));
-            }
-            // Best first; equal scores keep the order of the root moves.
-            lines.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
-            let elapsed = start.elapsed();
-            let multipv = self.multipv.max(1);
-            // Chess players take turns.
-            let mover = self.board.side_to_move().index();
-            let players_of = |pv: &[Move]| (0..pv.len()).map(|ply| (mover + ply) % 2).collect();
-            for (rank, (score, pv, seldepth)) in lines.iter().take(multipv).enumerate() {
-                let pv_players: Vec<usize> = players_of(pv);
-                let line = info_line(
-                    &Info {
-                        depth,
-                        seldepth: *seldepth,
-                        score: *score,
-                        bound: ScoreBound::Exact,
-                        nodes,
-                        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64,
-                        hashfull: 0,
-                        time: elapsed,
-                        scores: None,
-                        pv,
-                        pv_players: &pv_players,
-                    },
-                    self.chess960,
-                );
-                let line = if multipv > 1 {
-                    line.replacen("info depth", &format!("info multipv {} depth", rank + 1), 1)
-                } else {
-                    line
-                };
-                (self.output)(&line);
-            }
-            let (score, pv, seldepth) = lines.swap_remove(0);
-            best = Some(SearchResult {
-                best_move: pv[0],
-                score,
-                depth,
-                seldepth,
-                scores: None,
-                pv_players: players_of(&pv),
-                pv,
-                nodes,
-                time: elapsed,
-                stopped: false,
-            });
+        let ranking = rank_root_moves(
+            searcher,
+            &self.board,
+            &self.history,
+            &self.root_moves,
+            usize::MAX,
+            &self.limits,
+            |ranking| self.report(ranking),
+        )?;
+        Ok(ranking.result(0))
+    }
+
+    /// The `info` lines of a round of the ranking: its best `multipv` lines.
+    fn report(&self, ranking: &Ranking) {
+        let multipv = self.multipv.max(1);
+        let nps = (ranking.nodes as f64 / ranking.time.as_secs_f64().max(1e-9)) as u64;
+        for (rank, line) in ranking.lines.iter().take(multipv).enumerate() {
+            let pv_players = players_of(&line.pv, ranking.mover);
+            let text = info_line(
+                &Info {
+                    depth: ranking.depth,
+                    seldepth: line.seldepth,
+                    score: line.score,
+                    bound: ScoreBound::Exact,
+                    nodes: ranking.nodes,
+                    nps,
+                    hashfull: 0,
+                    time: ranking.time,
+                    scores: None,
+                    pv: &line.pv,
+                    pv_players: &pv_players,
+                },
+                self.chess960,
+            );
+            let text = if multipv > 1 {
+                text.replacen("info depth", &format!("info multipv {} depth", rank + 1), 1)
+            } else {
+                text
+            };
+            (self.output)(&text);
         }
-        Ok(best.expect("the first round always completes"))
     }
 }
 

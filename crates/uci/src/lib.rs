@@ -26,6 +26,7 @@ mod bench;
 mod command;
 mod engine;
 mod input;
+mod rank;
 pub mod time;
 
 pub use command::{Command, CommandError, Go, StartPosition};
