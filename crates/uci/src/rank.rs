@@ -1,5 +1,5 @@
 //! Ranking the root moves by searching the position after each of them, in rounds of growing
-//! depth: what `go searchmoves` and `MultiPV` above 1 need, as the search
+//! depth: what `go searchmoves`, `MultiPV` above 1 and a limited strength need, as the search
 //! has no root-move restriction or multiple principal variations of its own. A round counts
 //! only when every root move was searched to its depth: a node or time limit or `stop` in the
 //! middle of a round ends the ranking with the round before, so the moves are always compared
