@@ -10,9 +10,11 @@
 //! reason. The session is a small state machine driven by lines ([`Session::handle`]), so the
 //! tests at the bottom play it without a terminal.
 
-use plyforge::chess::{Board, Color, Evaluation, GameHistory, Move, Outcome};
+use plyforge::chess::{Board, Color, GameHistory, Move, Outcome};
+use plyforge::search::mcts::Rng;
 use plyforge::search::score::plies_to_end;
 use plyforge::search::{Config, Limits, Score, Searcher};
+use plyforge::uci::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -25,24 +27,32 @@ const TABLE_MIB: usize = 64;
 /// so that a game without an end cannot run forever.
 const WATCH_MOVES: usize = 400;
 
-const HELP: &str = "\
+/// The `help` text.
+fn help() -> String {
+    format!(
+        "\
 moves: SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q)
 commands:
   new                  a new game from the start (same mode and side)
   position <fen>       a new game from a position
   undo                 take back the last move (and the engine's reply)
-  hint                 the engine's suggestion for the side to move
+  hint                 the engine's suggestion for the side to move, at full strength
   moves                the legal moves
   fen                  the position in FEN
   flip                 turn the board around
   level <ms>           the engine's time per move (also: time <ms>)
+  strength <elo>       the engine plays at about this rating, {MIN_ELO}-{MAX_ELO} on Stockfish's
+                       UCI_Elo scale; strength max (or full): full strength again
+  skill <0-{MAX_SKILL_LEVEL}>         the engine's skill level: 0 a beginner, {MAX_SKILL_LEVEL} full strength
   mode <engine|human|watch|random> [white|black]
                        engine: you against the engine; human: two people at one keyboard;
                        watch: the engine against itself; random: you against a random mover
   go                   let the engine (or the random mover) move now; in watch mode, play on
   save <file.pgn>      write the game as PGN
   help                 this list
-  quit                 leave";
+  quit                 leave"
+    )
+}
 
 /// Who plays against whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +78,10 @@ struct Session {
     unicode: bool,
     flipped: bool,
     searcher: Searcher,
+    /// How well the engine plays its own moves (hints are always at full strength).
+    strength: Strength,
+    /// The random choices of a weakened engine.
+    rng: Rng,
     random_state: u64,
 }
 
@@ -83,6 +97,8 @@ impl Session {
             unicode,
             flipped: false,
             searcher: Searcher::new(Config::selective().with_tt_mib(TABLE_MIB)),
+            strength: Strength::FULL,
+            rng: Rng::new(0x2545_F491_4F6C_DD1D),
             random_state: 0x9E37_79B9_7F4A_7C15,
         }
     }
@@ -118,7 +134,7 @@ impl Session {
         let result = match first {
             "quit" | "exit" => return (out, true),
             "help" => {
-                out.push_str(HELP);
+                out.push_str(&help());
                 out.push('\n');
                 Ok(())
             }
@@ -161,6 +177,37 @@ impl Session {
                 },
                 _ => Err(format!("usage: {first} <milliseconds>")),
             },
+            "strength" => match args {
+                ["max" | "full"] => {
+                    self.set_strength(Strength::FULL, &mut out);
+                    Ok(())
+                }
+                [elo] => match elo.parse::<u32>().ok().and_then(Strength::from_elo) {
+                    Some(strength) => {
+                        let _ = write!(out, "the engine plays at about {elo}: ");
+                        self.set_strength(strength, &mut out);
+                        Ok(())
+                    }
+                    None => Err(format!(
+                        "strength takes a rating from {MIN_ELO} to {MAX_ELO}, or max"
+                    )),
+                },
+                _ => Err("usage: strength <elo>|max".into()),
+            },
+            "skill" => match args {
+                [level] => match level
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(Strength::from_skill_level)
+                {
+                    Some(strength) => {
+                        self.set_strength(strength, &mut out);
+                        Ok(())
+                    }
+                    None => Err(format!("skill takes a number from 0 to {MAX_SKILL_LEVEL}")),
+                },
+                _ => Err(format!("usage: skill <0-{MAX_SKILL_LEVEL}>")),
+            },
             "mode" => self.set_mode(args, &mut out),
             "go" => self.computer_moves(true, &mut out),
             "save" => match args {
@@ -188,6 +235,19 @@ impl Session {
         self.show(out);
         self.announce_end(out);
         self.computer_moves(false, out)
+    }
+
+    fn set_strength(&mut self, strength: Strength, out: &mut String) {
+        self.strength = strength;
+        if strength.is_full() {
+            let _ = writeln!(out, "the engine plays at full strength");
+        } else {
+            let _ = writeln!(
+                out,
+                "skill level {:.1} of {MAX_SKILL_LEVEL}",
+                strength.level()
+            );
+        }
     }
 
     fn set_mode(&mut self, args: &[&str], out: &mut String) -> Result<(), String> {
@@ -275,7 +335,7 @@ impl Session {
             }
             let mv = match self.mode {
                 Mode::Random => self.random_move(),
-                _ => self.search(out)?.0,
+                _ => self.search(self.strength, out)?.0,
             };
             self.play(mv, out);
             played += 1;
@@ -294,18 +354,17 @@ impl Session {
         moves[(self.random_state % moves.len() as u64) as usize]
     }
 
-    /// The engine's move for the side to move, with its score.
-    fn search(&mut self, out: &mut String) -> Result<(Move, Score), String> {
+    /// The engine's move for the side to move at `strength`, with its score.
+    fn search(&mut self, strength: Strength, out: &mut String) -> Result<(Move, Score), String> {
         let board = self.board();
         let limits = Limits::time(self.move_time / 2, self.move_time);
-        let result = self
-            .searcher
+        let result = strength
             .search(
+                &mut self.searcher,
                 &board,
-                &Evaluation,
-                &limits,
                 self.game.earlier_hashes(),
-                |_| {},
+                &limits,
+                &mut self.rng,
             )
             .map_err(|error| error.to_string())?;
         let _ = writeln!(
@@ -323,7 +382,7 @@ impl Session {
             return Err("the game is over".into());
         }
         let board = self.board();
-        let (mv, _) = self.search(out)?;
+        let (mv, _) = self.search(Strength::FULL, out)?;
         let _ = writeln!(out, "hint: {}", board.san(mv));
         Ok(())
     }
@@ -424,6 +483,11 @@ fn describe(score: Score) -> String {
 fn main() {
     let unicode = !std::env::args().any(|arg| arg == "--ascii");
     let mut session = Session::new(unicode);
+    // A weakened engine's choices differ from game to game.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64);
+    session.rng = Rng::new(nanos);
     let mut out = String::from("Plyforge chess: you play White; type a move or help\n");
     session.show(&mut out);
     print!("{out}");
@@ -531,6 +595,36 @@ mod tests {
         let reply = session.board().san(session.board().legal_moves()[0]);
         session.handle(&reply);
         assert_eq!(session.moves.len(), 3);
+    }
+
+    #[test]
+    fn strength_and_skill_set_the_level_and_max_restores_it() {
+        let mut session = session();
+        for (line, expected) in [
+            (
+                "strength 1600",
+                "the engine plays at about 1600: skill level ",
+            ),
+            ("skill 0", "skill level 0.0 of 20"),
+            ("strength max", "full strength"),
+            ("skill 3", "skill level 3.0"),
+            ("strength full", "full strength"),
+            ("strength 100", "strength takes a rating from"),
+            ("strength", "usage: strength"),
+            ("skill 21", "skill takes a number from 0 to 20"),
+            ("skill x", "skill takes a number"),
+        ] {
+            let (out, quit) = session.handle(line);
+            assert!(out.contains(expected), "{line}: {out}");
+            assert!(!quit);
+        }
+        assert!(session.strength.is_full());
+        assert!(session.handle("help").0.contains("strength <elo>"));
+        // The weakest engine still answers with a legal move, at once.
+        session.handle("skill 0");
+        let (out, _) = session.handle("e4");
+        assert!(out.contains("1... "), "{out}");
+        assert_eq!(session.moves.len(), 2);
     }
 
     #[test]

@@ -10,8 +10,11 @@
 use crate::bench::{BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use crate::command::{Command, Go, StartPosition};
 use crate::input::{InputLine, MAX_LINE_BYTES};
+use crate::rank::{Ranking, players_of, rank_root_moves};
+use crate::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
 use crate::time::{DEFAULT_MOVE_OVERHEAD, limits_for, ponder_limits};
 use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
+use plyforge_search::mcts::Rng;
 use plyforge_search::score::plies_to_end;
 use plyforge_search::{
     Config, Evaluator, Info, Limits, Score, ScoreBound, SearchError, SearchResult, Searcher,
@@ -39,6 +42,11 @@ const MAX_MULTIPV: usize = 256;
 const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 /// Plies searched beyond a mate's own length before `go mate N` without another limit gives up.
 const MATE_DEPTH_MARGIN: u32 = 8;
+/// `UCI_Elo` before it is set: the weakest, as Stockfish has it.
+const DEFAULT_ELO: u32 = MIN_ELO;
+/// How often a weakened `go infinite` or `go ponder`, its move chosen, looks for `stop`: the
+/// protocol wants no `bestmove` before it, and a few milliseconds are nothing to a GUI.
+const STOP_POLL: Duration = Duration::from_millis(5);
 
 /// Where the engine writes its lines (one call per line, without the newline).
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
@@ -83,6 +91,14 @@ pub struct Engine {
     chess960: bool,
     move_overhead: Duration,
     multipv: usize,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` rather than at `Skill Level`.
+    limit_strength: bool,
+    /// `UCI_Elo`, as a strength.
+    elo_strength: Strength,
+    /// `Skill Level`, as a strength.
+    skill_strength: Strength,
+    /// The random choices of a weakened engine: one seed per `go`.
+    rng: Rng,
     output: Output,
 }
 
@@ -100,7 +116,27 @@ impl Engine {
             chess960: false,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             multipv: 1,
+            limit_strength: false,
+            elo_strength: Strength::from_elo(DEFAULT_ELO).unwrap_or_default(),
+            skill_strength: Strength::FULL,
+            rng: Rng::new(clock_seed()),
             output,
+        }
+    }
+
+    /// Seeds the random choices of a weakened engine (a fresh engine seeds them from the
+    /// clock, so that its games differ): the same seed and commands give the same moves.
+    pub fn seed_random(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    /// The strength the options ask for: `UCI_Elo` when `UCI_LimitStrength` is on, otherwise
+    /// `Skill Level` (full strength at its default).
+    pub fn strength(&self) -> Strength {
+        if self.limit_strength {
+            self.elo_strength
+        } else {
+            self.skill_strength
         }
     }
 
@@ -212,6 +248,13 @@ impl Engine {
                     DEFAULT_MOVE_OVERHEAD.as_millis()
                 ));
                 self.say("option name UCI_Chess960 type check default false");
+                self.say("option name UCI_LimitStrength type check default false");
+                self.say(&format!(
+                    "option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"
+                ));
+                self.say(&format!(
+                    "option name Skill Level type spin default {MAX_SKILL_LEVEL} min 0 max {MAX_SKILL_LEVEL}"
+                ));
                 self.say("uciok");
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
@@ -334,6 +377,29 @@ impl Engine {
                 Some("false") => self.chess960 = false,
                 _ => self.complain("UCI_Chess960 takes true or false"),
             },
+            "uci_limitstrength" => match value.map(str::trim) {
+                Some("true") => self.limit_strength = true,
+                Some("false") => self.limit_strength = false,
+                _ => self.complain("UCI_LimitStrength takes true or false"),
+            },
+            "uci_elo" => match value
+                .and_then(|v| v.trim().parse::<u32>().ok())
+                .and_then(Strength::from_elo)
+            {
+                Some(strength) => self.elo_strength = strength,
+                None => self.complain(format!(
+                    "UCI_Elo takes a rating from {MIN_ELO} to {MAX_ELO}"
+                )),
+            },
+            "skill level" => match value
+                .and_then(|v| v.trim().parse::<u32>().ok())
+                .and_then(Strength::from_skill_level)
+            {
+                Some(strength) => self.skill_strength = strength,
+                None => self.complain(format!(
+                    "Skill Level takes a number from 0 to {MAX_SKILL_LEVEL}"
+                )),
+            },
             _ => self.complain(format!("unknown option {name:?}")),
         }
     }
@@ -376,17 +442,21 @@ impl Engine {
         {
             limits.depth = Some(2 * moves + MATE_DEPTH_MARGIN);
         }
+        let strength = self.strength();
         let mut root_moves = self.root_moves(&go.search_moves);
-        if self.multipv > 1 && root_moves.is_empty() {
+        if (self.multipv > 1 || !strength.is_full()) && root_moves.is_empty() {
             root_moves = board.legal_moves().to_vec();
         }
         let search = Search {
             board,
             history: self.game.earlier_hashes().to_vec(),
-            limits,
+            limits: strength.limit(&limits),
             mate: go.mate,
             root_moves,
             multipv: self.multipv,
+            strength,
+            seed: self.rng.next_u64(),
+            wait_for_stop: go.infinite || go.ponder,
             chess960: self.chess960,
             output: Arc::clone(&self.output),
         };
@@ -514,6 +584,12 @@ struct Search {
     root_moves: Vec<Move>,
     /// `MultiPV`: how many best lines to report (more than one ranks every root move).
     multipv: usize,
+    /// Below full strength every root move is ranked, and one of the best picked.
+    strength: Strength,
+    /// The seed of that pick.
+    seed: u64,
+    /// `go infinite` or `go ponder`: no `bestmove` before `stop` (or the end of pondering).
+    wait_for_stop: bool,
     chess960: bool,
     output: Output,
 }
@@ -534,6 +610,16 @@ impl Search {
             let fields: Vec<&str> = fen.split(' ').take(4).collect();
             if let Ok(fresh) = format!("{} 0 1", fields.join(" ")).parse::<Board>() {
                 result = self.search(searcher, &fresh, &self.limits);
+            }
+        }
+        // A weakened search ends by its own limits, long before a GUI that analyses or ponders
+        // says `stop`.
+        if self.wait_for_stop
+            && !self.strength.is_full()
+            && let Some(stop) = &self.limits.stop
+        {
+            while !stop.is_stopped() {
+                std::thread::sleep(STOP_POLL);
             }
         }
         let line = match result {
@@ -583,113 +669,61 @@ impl Search {
         searcher.search(board, &Evaluation, limits, &self.history, report)
     }
 
-    /// `go searchmoves` and `MultiPV`: the root moves ranked by searching the position after
-    /// each of them, in rounds of growing depth until a limit ends them (the first round always
-    /// completes); each round writes the best `multipv` lines, and the last complete round
-    /// decides. Round `d` reports depth `d` (the children are searched `d` plies deep).
+    /// `go searchmoves`, `MultiPV` and a limited strength: the root moves ranked by searching
+    /// the position after each of them (see [`rank_root_moves`]), each round writing its best
+    /// `multipv` lines; the move is the best of the last complete round, or at a limited
+    /// strength one of the best picked at random. Round `d` reports depth `d` (the children
+    /// are searched `d` plies deep).
     fn search_among(&self, searcher: &mut Searcher) -> Result<SearchResult<Move>, SearchError> {
-        let start = Instant::now();
-        let stop = self.limits.stop.clone().unwrap_or_default();
-        let mut best: Option<SearchResult<Move>> = None;
-        let mut nodes = 0;
-        let max_depth = self
-            .limits
-            .depth
-            .unwrap_or(plyforge_search::score::MAX_PLY as u32 - 1);
-        for depth in 1..=max_depth {
-            let past_soft = self
-                .limits
-                .soft_time
-                .is_some_and(|soft| start.elapsed() >= soft);
-            let out_of_nodes = self.limits.nodes.is_some_and(|limit| nodes >= limit);
-            if best.is_some() && (stop.is_stopped() || past_soft || out_of_nodes) {
-                break;
-            }
-            // Every root move's score and line in this round.
-            let mut lines: Vec<(Score, Vec<Move>, u32)> = Vec::new();
-            for &mv in &self.root_moves {
-                let mut child = self.board;
-                child.play(mv);
-                let mut history = self.history.clone();
-                history.push(self.board.hash());
-                let mut limits = Limits::depth(depth).with_stop(stop.clone());
-                if best.is_some() {
-                    limits.hard_time = self
-                        .limits
-                        .hard_time
-                        .map(|hard| hard.saturating_sub(start.elapsed()));
-                }
-                let (score, mut pv, child_nodes, seldepth) =
-                    match searcher.search(&child, &Evaluation, &limits, &history, |_| {}) {
-                        Ok(result) => (-result.score, result.pv, result.nodes, result.seldepth + 1),
-                        Err(SearchError::GameOver(outcome)) => {
-                            let score = match outcome {
-                                plyforge_search::Outcome::Draw => 0,
-                                plyforge_search::Outcome::Win(_) => {
-                                    plyforge_search::score::win_in(1)
-                                }
-                            };
-                            (score, Vec::new(), 1, 1)
-                        }
-                        Err(error) => return Err(error),
-                    };
-                nodes += child_nodes;
-                if stop.is_stopped()
-                    && let Some(best) = best
-                {
-                    return Ok(best);
-                }
-                pv.insert(0, mv);
-                lines.push((score, pv, seldepth));
-            }
-            // Best first; equal scores keep the order of the root moves.
-            lines.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
-            let elapsed = start.elapsed();
-            let multipv = self.multipv.max(1);
-            // Chess players take turns.
-            let mover = self.board.side_to_move().index();
-            let players_of = |pv: &[Move]| (0..pv.len()).map(|ply| (mover + ply) % 2).collect();
-            for (rank, (score, pv, seldepth)) in lines.iter().take(multipv).enumerate() {
-                let pv_players: Vec<usize> = players_of(pv);
-                let line = info_line(
-                    &Info {
-                        depth,
-                        seldepth: *seldepth,
-                        score: *score,
-                        bound: ScoreBound::Exact,
-                        nodes,
-                        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64,
-                        hashfull: 0,
-                        time: elapsed,
-                        scores: None,
-                        pv,
-                        pv_players: &pv_players,
-                    },
-                    self.chess960,
-                );
-                let line = if multipv > 1 {
-                    line.replacen("info depth", &format!("info multipv {} depth", rank + 1), 1)
-                } else {
-                    line
-                };
-                (self.output)(&line);
-            }
-            let (score, pv, seldepth) = lines.swap_remove(0);
-            best = Some(SearchResult {
-                best_move: pv[0],
-                score,
-                depth,
-                seldepth,
-                scores: None,
-                pv_players: players_of(&pv),
-                pv,
-                nodes,
-                time: elapsed,
-                stopped: false,
-            });
-        }
-        Ok(best.expect("the first round always completes"))
+        let ranking = rank_root_moves(
+            searcher,
+            &self.board,
+            &self.history,
+            &self.root_moves,
+            self.strength.moves_kept(self.multipv),
+            &self.limits,
+            |ranking| self.report(ranking),
+        )?;
+        Ok(self.strength.choose(&ranking, &mut Rng::new(self.seed)))
     }
+
+    /// The `info` lines of a round of the ranking: its best `multipv` lines.
+    fn report(&self, ranking: &Ranking) {
+        let multipv = self.multipv.max(1);
+        let nps = (ranking.nodes as f64 / ranking.time.as_secs_f64().max(1e-9)) as u64;
+        for (rank, line) in ranking.lines.iter().take(multipv).enumerate() {
+            let pv_players = players_of(&line.pv, ranking.mover);
+            let text = info_line(
+                &Info {
+                    depth: ranking.depth,
+                    seldepth: line.seldepth,
+                    score: line.score,
+                    bound: ScoreBound::Exact,
+                    nodes: ranking.nodes,
+                    nps,
+                    hashfull: 0,
+                    time: ranking.time,
+                    scores: None,
+                    pv: &line.pv,
+                    pv_players: &pv_players,
+                },
+                self.chess960,
+            );
+            let text = if multipv > 1 {
+                text.replacen("info depth", &format!("info multipv {} depth", rank + 1), 1)
+            } else {
+                text
+            };
+            (self.output)(&text);
+        }
+    }
+}
+
+/// A seed that differs from run to run: the clock's nanoseconds.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64)
 }
 
 fn search_config(hash_mib: usize, threads: usize) -> Config {

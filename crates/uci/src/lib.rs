@@ -1,7 +1,8 @@
 //! The UCI protocol for the Plyforge chess engine, over `plyforge-chess` and
 //! `plyforge-search`: reading input that may hold any bytes ([`LineReader`]), command parsing
-//! ([`Command`]), time management ([`time`]) and an [`Engine`] that runs searches on a thread of
-//! their own and answers through a callback, never waiting for a search. The `plyforge` binary
+//! ([`Command`]), time management ([`time`]), playing below full strength ([`strength`]:
+//! `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`) and an [`Engine`] that runs searches on a
+//! thread of their own and answers through a callback, never waiting for a search. The `plyforge` binary
 //! of this crate reads stdin on a thread of its own and writes to stdout; `plyforge bench
 //! [depth]` runs the bench and exits.
 //!
@@ -26,6 +27,8 @@ mod bench;
 mod command;
 mod engine;
 mod input;
+mod rank;
+pub mod strength;
 pub mod time;
 
 pub use command::{Command, CommandError, Go, StartPosition};

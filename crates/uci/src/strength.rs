@@ -1,0 +1,298 @@
+//! Playing below full strength, for people: one skill level from 0 to 20 (20 is full strength),
+//! set directly (`Skill Level`) or from a rating (`UCI_LimitStrength` and `UCI_Elo`, mapped to
+//! a level by a table calibrated in games against Stockfish's own `UCI_Elo`). A weakened
+//! engine plays the way Stockfish's skill levels do: it ranks the root moves with a search
+//! limited in depth and nodes by the level, then picks among the best few with a random choice
+//! that favours the better ones and widens as the level falls. Its mistakes are moves a player
+//! of that level might make (a good-looking move that a deeper look refutes, a slightly worse
+//! plan), rarely a piece given away; and a low level answers at once.
+
+use crate::rank::{Ranking, rank_root_moves};
+use plyforge_chess::{Board, Evaluation, Move};
+use plyforge_search::mcts::Rng;
+use plyforge_search::{Limits, Score, SearchError, SearchResult, Searcher};
+
+/// The full-strength level: the engine's normal search, unweakened.
+pub const MAX_SKILL_LEVEL: u32 = 20;
+/// The lowest rating `UCI_Elo` takes: Stockfish's lowest, which the calibration measured
+/// against.
+pub const MIN_ELO: u32 = 1350;
+/// The highest rating `UCI_Elo` takes: that of the highest level calibrated (full strength
+/// itself is not much stronger on this scale at 5+0.05: about 2000, from 10 games).
+pub const MAX_ELO: u32 = 1900;
+
+/// The calibration: (rating, skill level) points, ratings increasing, interpolated linearly in
+/// between. Each rating is where the level scored about even against Stockfish 15.1 at that
+/// `UCI_Elo` at 5+0.05 (docs/measurements.md, "UCI_Elo calibration against Stockfish"). Levels
+/// 0 to 3 play below Stockfish's lowest rating: beginners' levels, reached by `Skill Level`.
+const ELO_TO_LEVEL: [(u32, f64); 4] = [(MIN_ELO, 3.5), (1600, 8.0), (1750, 12.0), (MAX_ELO, 19.0)];
+
+/// How many of the best root moves a weakened engine chooses among (Stockfish's number).
+const CANDIDATES: usize = 4;
+/// How many of the best moves of a round the next round of the ranking searches again: the
+/// candidates and as many more, so that a move that a deeper look promotes is still among
+/// them. Ranking every root move at every depth would cost several plies against the normal
+/// search in the same time.
+const MOVES_KEPT: usize = 2 * CANDIDATES;
+/// The temperature of the choice at level 0, in centipawns: a move this much worse than the
+/// best is played 1/e times as often. It falls with the square of the level, to 0 at full
+/// strength, so that the middle levels already choose mostly among near-equal moves.
+const TEMPERATURE_AT_ZERO_CP: f64 = 120.0;
+/// Nodes per move at level 0; the budget doubles every [`LEVELS_PER_NODE_DOUBLING`] levels,
+/// so that a low level answers at once and a high one is held by the clock. A round of the
+/// ranking that would pass the budget does not count: the rounds that do use only part of it.
+const NODES_AT_LEVEL_ZERO: f64 = 5_000.0;
+const LEVELS_PER_NODE_DOUBLING: f64 = 2.0;
+
+/// A playing strength: a skill level from 0 to [`MAX_SKILL_LEVEL`], fractional when it comes
+/// from a rating between two calibrated points.
+///
+/// ```
+/// use plyforge_uci::strength::{MAX_ELO, MIN_ELO, Strength};
+/// assert!(Strength::FULL.is_full());
+/// assert_eq!(Strength::from_skill_level(0).unwrap().level(), 0.0);
+/// assert!(Strength::from_skill_level(21).is_none());
+/// let weak = Strength::from_elo(MIN_ELO).unwrap();
+/// let strong = Strength::from_elo(MAX_ELO).unwrap();
+/// assert!(weak.level() < strong.level() && !strong.is_full());
+/// assert!(Strength::from_elo(MIN_ELO - 1).is_none());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Strength {
+    level: f64,
+}
+
+impl Default for Strength {
+    fn default() -> Self {
+        Strength::FULL
+    }
+}
+
+impl Strength {
+    /// Full strength: the normal search.
+    pub const FULL: Strength = Strength {
+        level: MAX_SKILL_LEVEL as f64,
+    };
+
+    /// The strength of a skill level, 0 to [`MAX_SKILL_LEVEL`]; `None` outside that range.
+    pub fn from_skill_level(level: u32) -> Option<Strength> {
+        (level <= MAX_SKILL_LEVEL).then_some(Strength {
+            level: f64::from(level),
+        })
+    }
+
+    /// The strength calibrated to play about even with Stockfish at this `UCI_Elo`,
+    /// [`MIN_ELO`] to [`MAX_ELO`]; `None` outside that range.
+    pub fn from_elo(elo: u32) -> Option<Strength> {
+        if !(MIN_ELO..=MAX_ELO).contains(&elo) {
+            return None;
+        }
+        let level = ELO_TO_LEVEL
+            .windows(2)
+            .find(|pair| elo <= pair[1].0)
+            .map_or(ELO_TO_LEVEL[ELO_TO_LEVEL.len() - 1].1, |pair| {
+                let ((low_elo, low_level), (high_elo, high_level)) = (pair[0], pair[1]);
+                let share = f64::from(elo - low_elo) / f64::from(high_elo - low_elo);
+                low_level + share * (high_level - low_level)
+            });
+        Some(Strength { level })
+    }
+
+    /// The skill level, 0 to [`MAX_SKILL_LEVEL`].
+    pub fn level(&self) -> f64 {
+        self.level
+    }
+
+    /// Whether this is full strength (nothing is weakened).
+    pub fn is_full(&self) -> bool {
+        self.level >= MAX_SKILL_LEVEL as f64
+    }
+
+    /// The deepest round of the ranking: one ply more per whole level.
+    pub fn depth(&self) -> u32 {
+        1 + self.level as u32
+    }
+
+    /// The nodes a move may take at this level.
+    pub fn nodes(&self) -> u64 {
+        (NODES_AT_LEVEL_ZERO * (self.level / LEVELS_PER_NODE_DOUBLING).exp2()) as u64
+    }
+
+    /// How many of the best moves of a ranking's round the next round searches again, for a
+    /// ranking that reports `lines` lines: all at full strength.
+    pub fn moves_kept(&self, lines: usize) -> usize {
+        if self.is_full() {
+            usize::MAX
+        } else {
+            MOVES_KEPT.max(lines)
+        }
+    }
+
+    /// `limits` narrowed to this strength's depth and nodes (unchanged at full strength); the
+    /// time limits and the stop flag stay, so a weakened engine still keeps to its clock.
+    pub fn limit(&self, limits: &Limits) -> Limits {
+        let mut limits = limits.clone();
+        if !self.is_full() {
+            limits.depth = Some(limits.depth.map_or(self.depth(), |d| d.min(self.depth())));
+            limits.nodes = Some(limits.nodes.map_or(self.nodes(), |n| n.min(self.nodes())));
+        }
+        limits
+    }
+
+    /// The temperature of the choice at this level, in centipawns (0 at full strength).
+    pub fn temperature(&self) -> f64 {
+        let weakness = 1.0 - self.level / MAX_SKILL_LEVEL as f64;
+        TEMPERATURE_AT_ZERO_CP * weakness * weakness
+    }
+
+    /// Picks among `scores`, the scores of the root moves best first: one of the best few, at
+    /// random, each with a weight that falls exponentially with its deficit to the best
+    /// (`exp(-deficit / temperature)`). Stockfish's own formula forgives a weak level almost
+    /// all of a deficit, so that it gives away a queen as readily as a tempo; here a mistake is
+    /// the rarer the bigger it is, and the lower the level, the bigger the mistakes it makes.
+    /// Returns an index into `scores` (0 at full strength or with one score).
+    ///
+    /// ```
+    /// use plyforge_search::mcts::Rng;
+    /// use plyforge_uci::strength::Strength;
+    /// let mut rng = Rng::new(1);
+    /// let weakest = Strength::from_skill_level(0).unwrap();
+    /// // Two queens' difference is not given away; equal moves are all played.
+    /// assert!((0..100).all(|_| weakest.pick(&[900, -900], &mut rng) == 0));
+    /// let picks: Vec<usize> = (0..100).map(|_| weakest.pick(&[20, 20, 20], &mut rng)).collect();
+    /// assert!((0..3).all(|i| picks.contains(&i)));
+    /// ```
+    pub fn pick(&self, scores: &[Score], rng: &mut Rng) -> usize {
+        let candidates = scores.len().min(CANDIDATES);
+        let temperature = self.temperature();
+        if candidates <= 1 || temperature <= 0.0 {
+            return 0;
+        }
+        let weights: Vec<f64> = scores[..candidates]
+            .iter()
+            .map(|&score| (-f64::from(scores[0].saturating_sub(score)) / temperature).exp())
+            .collect();
+        let mut draw = f64::from(rng.unit()) * weights.iter().sum::<f64>();
+        for (index, weight) in weights.iter().enumerate() {
+            if draw < *weight {
+                return index;
+            }
+            draw -= weight;
+        }
+        0
+    }
+
+    /// A move for `board` at this strength, with the game's earlier positions `history`,
+    /// within `limits`: the normal search at full strength, otherwise the root moves ranked
+    /// within this strength's limits and one of the best picked with `rng`.
+    pub fn search(
+        &self,
+        searcher: &mut Searcher,
+        board: &Board,
+        history: &[u64],
+        limits: &Limits,
+        rng: &mut Rng,
+    ) -> Result<SearchResult<Move>, SearchError> {
+        if self.is_full() {
+            return searcher.search(board, &Evaluation, limits, history, |_| {});
+        }
+        let ranking = rank_root_moves(
+            searcher,
+            board,
+            history,
+            &[],
+            self.moves_kept(1),
+            &self.limit(limits),
+            |_| {},
+        )?;
+        Ok(self.choose(&ranking, rng))
+    }
+
+    /// The move this strength plays from a ranking of the root moves, as a search result.
+    pub(crate) fn choose(&self, ranking: &Ranking, rng: &mut Rng) -> SearchResult<Move> {
+        let scores: Vec<Score> = ranking.lines.iter().map(|line| line.score).collect();
+        ranking.result(self.pick(&scores, rng))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_calibration_covers_the_elo_range_in_order() {
+        assert_eq!(ELO_TO_LEVEL[0].0, MIN_ELO);
+        assert_eq!(ELO_TO_LEVEL[ELO_TO_LEVEL.len() - 1].0, MAX_ELO);
+        assert!(
+            ELO_TO_LEVEL
+                .windows(2)
+                .all(|pair| pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1)
+        );
+        let levels: Vec<f64> = (MIN_ELO..=MAX_ELO)
+            .map(|elo| Strength::from_elo(elo).unwrap().level())
+            .collect();
+        assert!(levels.windows(2).all(|pair| pair[0] <= pair[1]));
+        assert!(
+            levels
+                .iter()
+                .all(|&level| (0.0..MAX_SKILL_LEVEL as f64).contains(&level))
+        );
+        for (elo, level) in ELO_TO_LEVEL {
+            assert_eq!(Strength::from_elo(elo).unwrap().level(), level);
+        }
+    }
+
+    #[test]
+    fn lower_levels_search_less_and_choose_wider() {
+        let levels: Vec<Strength> = (0..MAX_SKILL_LEVEL)
+            .filter_map(Strength::from_skill_level)
+            .collect();
+        for pair in levels.windows(2) {
+            assert!(pair[0].depth() <= pair[1].depth());
+            assert!(pair[0].nodes() < pair[1].nodes());
+            assert!(pair[0].temperature() > pair[1].temperature());
+        }
+        assert_eq!(Strength::FULL.temperature(), 0.0);
+        let limits = Limits::depth(30).with_nodes(u64::MAX);
+        let weakest = Strength::from_skill_level(0).unwrap().limit(&limits);
+        assert_eq!((weakest.depth, weakest.nodes), (Some(1), Some(5_000)));
+        let full = Strength::FULL.limit(&limits);
+        assert_eq!((full.depth, full.nodes), (Some(30), Some(u64::MAX)));
+    }
+
+    /// How often each of four moves is picked in 10,000 choices at `level`.
+    fn picks(level: u32, scores: &[Score]) -> Vec<usize> {
+        let strength = Strength::from_skill_level(level).unwrap();
+        let mut rng = Rng::new(99);
+        let mut counts = vec![0; scores.len()];
+        for _ in 0..10_000 {
+            counts[strength.pick(scores, &mut rng)] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn the_choice_favours_better_moves_and_widens_as_the_level_falls() {
+        // The best, a close second, a pawn worse, a piece worse, and one beyond the candidates.
+        let scores = [40, 25, -60, -300, -310];
+        let weakest = picks(0, &scores);
+        let middle = picks(10, &scores);
+        let strongest = picks(19, &scores);
+        assert!(weakest[0] > weakest[1] && weakest[1] > weakest[2] && weakest[2] > weakest[3]);
+        // A piece is given away now and then at level 0, hardly ever at level 10.
+        assert!((10..500).contains(&weakest[3]), "{weakest:?}");
+        assert!(middle[3] < 10, "{middle:?}");
+        assert!(weakest[0] < middle[0] && middle[0] < strongest[0]);
+        assert!(strongest[0] > 9_900, "{strongest:?}");
+        // Only the best four are candidates.
+        assert_eq!(weakest[4], 0);
+        assert_eq!(picks(MAX_SKILL_LEVEL, &scores)[0], 10_000);
+    }
+
+    #[test]
+    fn a_mate_is_not_given_away_and_one_move_needs_no_choice() {
+        let mate = plyforge_search::score::win_in(3);
+        assert_eq!(picks(0, &[mate, 900, 800])[0], 10_000);
+        assert_eq!(picks(0, &[-50]), [10_000]);
+    }
+}
