@@ -4,9 +4,9 @@
 //! by history score plus continuation history plus hint. Good ordering changes how many nodes
 //! alpha-beta visits, never the value it returns.
 //!
-//! The countermove and the continuation history need [`Game::continuation_key`]
-//! (crate::Game::continuation_key): a small code of what a move moves where (in chess, the
-//! piece and its target square). The continuation history scores a quiet move by how often it
+//! The countermove and the continuation history need
+//! [`Game::continuation_key`](crate::Game::continuation_key): a small code of what a move moves
+//! where (in chess, the piece and its target square). The continuation history scores a quiet move by how often it
 //! refuted the position after the previous move and after the move before that, one table for
 //! both: in chess the piece's colour tells the two apart.
 
