@@ -52,7 +52,7 @@ pub enum ScoreBound {
 }
 
 /// The result of a search: the last completed iteration.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult<M> {
     /// The best move found; always a move the search completed.
     pub best_move: M,
@@ -75,6 +75,9 @@ pub struct SearchResult<M> {
     pub time: Duration,
     /// Whether a node or time limit or the stop flag ended the search before its depth limit.
     pub stopped: bool,
+    /// Monte Carlo tree search's statistics of every root move (visits, mean reward, proven
+    /// result), in generation order; empty for the other algorithms.
+    pub root_moves: Vec<crate::mcts::RootMove<M>>,
 }
 
 /// Why a position cannot be searched.

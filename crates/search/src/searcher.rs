@@ -404,5 +404,6 @@ fn monte_carlo_result<G: Game>(
                 | crate::mcts::StopReason::Time
                 | crate::mcts::StopReason::Flag
         ),
+        root_moves: result.root_moves,
     }
 }

@@ -253,6 +253,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 nodes,
                 time,
                 stopped: false,
+                root_moves: Vec::new(),
             });
             if self.is_main {
                 report(&iteration.info(self.shared.tt.hashfull()));

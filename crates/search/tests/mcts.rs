@@ -185,6 +185,15 @@ fn the_searcher_runs_monte_carlo_tree_search() {
             assert_eq!(player, replay.player_to_move());
             replay.play(mv);
         }
+        // Every legal root move with its visits; the winning move proven won.
+        assert_eq!(result.root_moves.len(), game.count_moves() as usize);
+        assert!(result.root_moves.iter().any(|root| root.visits > 0));
+        let best = result
+            .root_moves
+            .iter()
+            .find(|root| root.mv == result.best_move)
+            .expect("the best move is a root move");
+        assert_eq!(best.proven, Some(Outcome::Win(game.player_to_move())));
     }
     assert_eq!(won, 4, "won openings tried");
 }

@@ -55,6 +55,7 @@ impl Ranking {
             nodes: self.nodes,
             time: self.time,
             stopped: false,
+            root_moves: Vec::new(),
         }
     }
 }

@@ -88,6 +88,7 @@ where
             nodes: context.clock.nodes,
             time: clock.elapsed(),
             stopped: false,
+            root_moves: Vec::new(),
         });
         report(&iteration.info(context.tt.map_or(0, TranspositionTable::hashfull)));
         if !context.reached_horizon {
