@@ -5,6 +5,12 @@
 //!
 //! Counts are from White's view: a White feature adds `+count`, the same Black feature (on the
 //! mirrored square) adds `-count`.
+//!
+//! The counting comes in two parts: [`count_pawns`] reads the pawns alone (their material and
+//! squares, passed, doubled, isolated and backward pawns) and returns the [`PawnFacts`] the other
+//! terms need, and [`count_pieces`] counts everything else from the board and those facts. The
+//! engine caches the first part's weighted sums and facts by the pawn key (`pawn_table.rs`);
+//! the tuner and the trace run both parts.
 
 use super::layout::*;
 use crate::attacks::{self, Bits};
@@ -83,6 +89,30 @@ const fn front_tables(neighbours: bool) -> [[Bits; 64]; 2] {
     tables
 }
 
+/// What the pawn-only part tells the rest of the evaluation: facts that depend on the pawns
+/// alone but feed terms that read other pieces too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct PawnFacts {
+    /// The passed pawns of both colors (a square holds one color's pawn, so one set serves).
+    pub passed: Bits,
+    /// The king shield counts for a king on its first rank, by color and king file: the own
+    /// pawns on the king's and the neighbouring files, on the second rank in bits 0-1 and on the
+    /// third in bits 2-3 of the nibble at [`shield_shift`].
+    pub shield: u64,
+}
+
+/// Bits per shield count (the king's and the neighbouring files hold at most 3 pawns per rank).
+const SHIELD_COUNT_BITS: u32 = 2;
+/// The mask of one shield count.
+const SHIELD_COUNT_MASK: u64 = (1 << SHIELD_COUNT_BITS) - 1;
+
+/// Where the shield counts of color index `color`'s king on `file` start in
+/// [`PawnFacts::shield`].
+#[inline(always)]
+fn shield_shift(color: usize, file: usize) -> u32 {
+    ((color * 8 + file) as u32) * 2 * SHIELD_COUNT_BITS
+}
+
 /// The squares attacked by the pawns `pawns` of color index `color`.
 #[inline(always)]
 fn pawn_attacks(color: usize, pawns: Bits) -> Bits {
@@ -107,11 +137,81 @@ fn relative_rank(color: usize, square: usize) -> usize {
 /// [`FULL_PHASE`].
 #[inline(always)]
 pub(crate) fn count<K: Sink>(board: &Board, sink: &mut K) -> i32 {
-    let occupied = board.occupied_bits();
-    let pawns = [
+    let facts = count_pawns(pawns_of(board), sink);
+    count_pieces(board, &facts, sink)
+}
+
+/// The pawns of `board` by color index.
+#[inline(always)]
+pub(crate) fn pawns_of(board: &Board) -> [Bits; 2] {
+    [
         board.bits(Color::White, Role::Pawn),
         board.bits(Color::Black, Role::Pawn),
-    ];
+    ]
+}
+
+/// Counts the features that depend on `pawns` (by color index) alone: pawn material and
+/// squares, passed, doubled, isolated and backward pawns. Returns the facts about the pawns
+/// that [`count_pieces`] needs.
+pub(crate) fn count_pawns<K: Sink>(pawns: [Bits; 2], sink: &mut K) -> PawnFacts {
+    let pawn_cover = [pawn_attacks(0, pawns[0]), pawn_attacks(1, pawns[1])];
+    let mut facts = PawnFacts::default();
+    for color in Color::ALL {
+        let us = color.index();
+        let them = 1 - us;
+        let sign = color.fold(1, -1);
+        let pawn_count = pawns[us].count_ones() as i32;
+        sink.add(MATERIAL, sign * pawn_count);
+        let mut bits = pawns[us];
+        while bits != 0 {
+            let square = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            sink.add(PST + (square ^ (56 * us)), sign);
+            let rank = relative_rank(us, square);
+            let doubled = FRONT[us][square] & pawns[us] != 0;
+            if doubled {
+                sink.add(DOUBLED, sign);
+            } else if PASSED_SPAN[us][square] & pawns[them] == 0 {
+                sink.add(PASSED + rank, sign);
+                facts.passed |= 1 << square;
+            }
+            let neighbours = NEIGHBOUR_FILES[square % 8] & pawns[us];
+            if neighbours == 0 {
+                sink.add(ISOLATED, sign);
+            } else {
+                // Own pawns beside or behind on the neighbouring files could still support it;
+                // those ahead cannot come back.
+                let supporters = neighbours & !PASSED_SPAN[us][square];
+                let stop = if us == 0 { square + 8 } else { square - 8 };
+                if supporters == 0 && pawn_cover[them] & 1 << stop != 0 {
+                    sink.add(BACKWARD, sign);
+                }
+            }
+        }
+
+        let (second, third) = if us == 0 {
+            (RANK_1 << 8, RANK_1 << 16)
+        } else {
+            (RANK_1 << 48, RANK_1 << 40)
+        };
+        for (file, neighbours) in NEIGHBOUR_FILES.iter().enumerate() {
+            let files = neighbours | FILE_A << file;
+            let near = u64::from((files & second & pawns[us]).count_ones());
+            let far = u64::from((files & third & pawns[us]).count_ones());
+            facts.shield |= (near | far << SHIELD_COUNT_BITS) << shield_shift(us, file);
+        }
+    }
+    facts
+}
+
+/// Counts the features that read more than the pawns (`facts` being [`count_pawns`]' answer
+/// for the board's pawns): material and squares of the other pieces, mobility, free passed
+/// pawns, king safety, bishop pair, rook files, outposts and tempo. Returns the phase, 0
+/// (kings and pawns only) to [`FULL_PHASE`].
+#[inline(always)]
+pub(crate) fn count_pieces<K: Sink>(board: &Board, facts: &PawnFacts, sink: &mut K) -> i32 {
+    let occupied = board.occupied_bits();
+    let pawns = pawns_of(board);
     let pawn_cover = [pawn_attacks(0, pawns[0]), pawn_attacks(1, pawns[1])];
     let mut phase = 0;
     for color in Color::ALL {
@@ -182,35 +282,13 @@ pub(crate) fn count<K: Sink>(board: &Board, sink: &mut K) -> i32 {
             sink.add(BISHOP_PAIR, sign);
         }
 
-        let pawn_count = pawns[us].count_ones() as i32;
-        sink.add(MATERIAL, sign * pawn_count);
-        let mut bits = pawns[us];
+        // A passed pawn whose squares up to promotion are empty.
+        let mut bits = facts.passed & pawns[us];
         while bits != 0 {
             let square = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            sink.add(PST + (square ^ (56 * us)), sign);
-            let rank = relative_rank(us, square);
-            let front = FRONT[us][square];
-            let doubled = front & pawns[us] != 0;
-            if doubled {
-                sink.add(DOUBLED, sign);
-            } else if PASSED_SPAN[us][square] & pawns[them] == 0 {
-                sink.add(PASSED + rank, sign);
-                if front & occupied == 0 {
-                    sink.add(PASSED_FREE + rank, sign);
-                }
-            }
-            let neighbours = NEIGHBOUR_FILES[square % 8] & pawns[us];
-            if neighbours == 0 {
-                sink.add(ISOLATED, sign);
-            } else {
-                // Own pawns beside or behind on the neighbouring files could still support it;
-                // those ahead cannot come back.
-                let supporters = neighbours & !PASSED_SPAN[us][square];
-                let stop = if us == 0 { square + 8 } else { square - 8 };
-                if supporters == 0 && pawn_cover[them] & 1 << stop != 0 {
-                    sink.add(BACKWARD, sign);
-                }
+            if FRONT[us][square] & occupied == 0 {
+                sink.add(PASSED_FREE + relative_rank(us, square), sign);
             }
         }
 
@@ -218,19 +296,11 @@ pub(crate) fn count<K: Sink>(board: &Board, sink: &mut K) -> i32 {
         sink.add(PST + 5 * 64 + (king ^ (56 * us)), sign);
         let file = king % 8;
         if relative_rank(us, king) == 0 && (file <= 2 || file >= 5) {
-            let files = NEIGHBOUR_FILES[file] | FILE_A << file;
-            let (second, third) = if us == 0 {
-                (RANK_1 << 8, RANK_1 << 16)
-            } else {
-                (RANK_1 << 48, RANK_1 << 40)
-            };
-            sink.add(
-                SHIELD,
-                sign * (files & second & pawns[us]).count_ones() as i32,
-            );
+            let counts = facts.shield >> shield_shift(us, file);
+            sink.add(SHIELD, sign * (counts & SHIELD_COUNT_MASK) as i32);
             sink.add(
                 SHIELD + 1,
-                sign * (files & third & pawns[us]).count_ones() as i32,
+                sign * (counts >> SHIELD_COUNT_BITS & SHIELD_COUNT_MASK) as i32,
             );
         }
     }
