@@ -210,102 +210,160 @@ pub(crate) fn count_pawns<K: Sink>(pawns: [Bits; 2], sink: &mut K) -> PawnFacts 
 /// (kings and pawns only) to [`FULL_PHASE`].
 #[inline(always)]
 pub(crate) fn count_pieces<K: Sink>(board: &Board, facts: &PawnFacts, sink: &mut K) -> i32 {
-    let occupied = board.occupied_bits();
     let pawns = pawns_of(board);
     let pawn_cover = [pawn_attacks(0, pawns[0]), pawn_attacks(1, pawns[1])];
-    let mut phase = 0;
-    for color in Color::ALL {
-        let us = color.index();
-        let them = 1 - us;
-        let sign = color.fold(1, -1);
-        let own = board.colors[us];
-        // Squares a piece can go to without landing on its own piece or an enemy pawn's capture.
-        let area = !own & !pawn_cover[them];
-        let enemy_king = board.bits(!color, Role::King).trailing_zeros() as usize;
-        let enemy_zone = attacks::king(enemy_king) | 1 << enemy_king;
-        let mut units = 0;
-
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let mut bits = board.bits(color, role);
-            let count = bits.count_ones() as i32;
-            phase += PHASE_WEIGHT[role.index()] * count;
-            sink.add(MATERIAL + role.index(), sign * count);
-            while bits != 0 {
-                let square = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let relative = square ^ (56 * us);
-                sink.add(PST + role.index() * 64 + relative, sign);
-                let reach = match role {
-                    Role::Knight => attacks::knight(square),
-                    Role::Bishop => attacks::bishop(square, occupied),
-                    Role::Rook => attacks::rook(square, occupied),
-                    _ => attacks::queen(square, occupied),
-                };
-                let mobility = (reach & area).count_ones() as usize;
-                units += ATTACK_UNITS[role.index()] * (reach & enemy_zone).count_ones() as i32;
-                match role {
-                    Role::Knight | Role::Bishop => {
-                        let (table, outpost) = if role == Role::Knight {
-                            (MOBILITY_KNIGHT, KNIGHT_OUTPOST)
-                        } else {
-                            (MOBILITY_BISHOP, BISHOP_OUTPOST)
-                        };
-                        sink.add(table + mobility, sign);
-                        let rank = relative_rank(us, square);
-                        if (3..=5).contains(&rank)
-                            && pawn_cover[us] & 1 << square != 0
-                            && (PASSED_SPAN[us][square] & !FRONT[us][square]) & pawns[them] == 0
-                        {
-                            sink.add(outpost, sign);
-                        }
-                    }
-                    Role::Rook => {
-                        sink.add(MOBILITY_ROOK + mobility, sign);
-                        let file = FILE_A << (square % 8);
-                        if file & pawns[us] == 0 {
-                            if file & pawns[them] == 0 {
-                                sink.add(ROOK_OPEN_FILE, sign);
-                            } else {
-                                sink.add(ROOK_HALF_OPEN_FILE, sign);
-                            }
-                        }
-                    }
-                    _ => sink.add(MOBILITY_QUEEN + mobility, sign),
-                }
-            }
-        }
-        // The attack units of this side's pieces weigh on the enemy king: a feature of that king.
-        let danger = (units as usize).min(KING_DANGER_LEN - 1);
-        sink.add(KING_DANGER + danger, -sign);
-
-        if board.bits(color, Role::Bishop).count_ones() >= 2 {
-            sink.add(BISHOP_PAIR, sign);
-        }
-
-        // A passed pawn whose squares up to promotion are empty.
-        let mut bits = facts.passed & pawns[us];
-        while bits != 0 {
-            let square = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if FRONT[us][square] & occupied == 0 {
-                sink.add(PASSED_FREE + relative_rank(us, square), sign);
-            }
-        }
-
-        let king = board.bits(color, Role::King).trailing_zeros() as usize;
-        sink.add(PST + 5 * 64 + (king ^ (56 * us)), sign);
-        let file = king % 8;
-        if relative_rank(us, king) == 0 && (file <= 2 || file >= 5) {
-            let counts = facts.shield >> shield_shift(us, file);
-            sink.add(SHIELD, sign * (counts & SHIELD_COUNT_MASK) as i32);
-            sink.add(
-                SHIELD + 1,
-                sign * (counts >> SHIELD_COUNT_BITS & SHIELD_COUNT_MASK) as i32,
-            );
-        }
-    }
+    // Each side is counted by its own inlined copy, so that its colour (and below, each role)
+    // is a constant there and the colour and role tests fold away.
+    let phase = count_side(board, facts, Color::White, pawns, pawn_cover, sink)
+        + count_side(board, facts, Color::Black, pawns, pawn_cover, sink);
     sink.add(TEMPO, board.side_to_move().fold(1, -1));
     phase.min(FULL_PHASE)
+}
+
+/// What the piece terms of one side read.
+struct Side {
+    color: Color,
+    /// The side's color index and the other's.
+    us: usize,
+    them: usize,
+    /// +1 for White's features, -1 for Black's.
+    sign: i32,
+    occupied: Bits,
+    /// The pawns, and the squares they attack, by color index.
+    pawns: [Bits; 2],
+    pawn_cover: [Bits; 2],
+    /// Squares a piece can go to without landing on its own piece or an enemy pawn's capture.
+    area: Bits,
+    /// The enemy king's square and its neighbours.
+    enemy_zone: Bits,
+}
+
+/// Counts the features of `color` that read more than the pawns (see [`count_pieces`], the
+/// tempo aside); returns the phase of its pieces.
+#[inline(always)]
+fn count_side<K: Sink>(
+    board: &Board,
+    facts: &PawnFacts,
+    color: Color,
+    pawns: [Bits; 2],
+    pawn_cover: [Bits; 2],
+    sink: &mut K,
+) -> i32 {
+    let us = color.index();
+    let them = 1 - us;
+    let enemy_king = board.bits(!color, Role::King).trailing_zeros() as usize;
+    let side = Side {
+        color,
+        us,
+        them,
+        sign: color.fold(1, -1),
+        occupied: board.occupied_bits(),
+        pawns,
+        pawn_cover,
+        area: !board.colors[us] & !pawn_cover[them],
+        enemy_zone: attacks::king(enemy_king) | 1 << enemy_king,
+    };
+    let sign = side.sign;
+
+    let (knights, knight_units) = count_role(board, &side, Role::Knight, sink);
+    let (bishops, bishop_units) = count_role(board, &side, Role::Bishop, sink);
+    let (rooks, rook_units) = count_role(board, &side, Role::Rook, sink);
+    let (queens, queen_units) = count_role(board, &side, Role::Queen, sink);
+    // The attack units of this side's pieces weigh on the enemy king: a feature of that king.
+    let units = knight_units + bishop_units + rook_units + queen_units;
+    let danger = (units as usize).min(KING_DANGER_LEN - 1);
+    sink.add(KING_DANGER + danger, -sign);
+
+    if bishops >= 2 {
+        sink.add(BISHOP_PAIR, sign);
+    }
+
+    // A passed pawn whose squares up to promotion are empty.
+    let mut bits = facts.passed & pawns[us];
+    while bits != 0 {
+        let square = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if FRONT[us][square] & side.occupied == 0 {
+            sink.add(PASSED_FREE + relative_rank(us, square), sign);
+        }
+    }
+
+    let king = board.bits(color, Role::King).trailing_zeros() as usize;
+    sink.add(PST + 5 * 64 + (king ^ (56 * us)), sign);
+    let file = king % 8;
+    if relative_rank(us, king) == 0 && (file <= 2 || file >= 5) {
+        let counts = facts.shield >> shield_shift(us, file);
+        sink.add(SHIELD, sign * (counts & SHIELD_COUNT_MASK) as i32);
+        sink.add(
+            SHIELD + 1,
+            sign * (counts >> SHIELD_COUNT_BITS & SHIELD_COUNT_MASK) as i32,
+        );
+    }
+
+    PHASE_WEIGHT[Role::Knight.index()] * knights
+        + PHASE_WEIGHT[Role::Bishop.index()] * bishops
+        + PHASE_WEIGHT[Role::Rook.index()] * rooks
+        + PHASE_WEIGHT[Role::Queen.index()] * queens
+}
+
+/// Counts the pieces of `role` (knight to queen) of `side`: material, squares, mobility, and
+/// outposts or rook files. Returns their number (counted here rather than by a popcount of the
+/// whole set) and their attack units on the enemy king's zone.
+#[inline(always)]
+fn count_role<K: Sink>(board: &Board, side: &Side, role: Role, sink: &mut K) -> (i32, i32) {
+    let (us, them, sign) = (side.us, side.them, side.sign);
+    let mut bits = board.bits(side.color, role);
+    let mut count = 0;
+    let mut units = 0;
+    while bits != 0 {
+        let square = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        count += 1;
+        sink.add(PST + role.index() * 64 + (square ^ (56 * us)), sign);
+        let reach = match role {
+            Role::Knight => attacks::knight(square),
+            Role::Bishop => attacks::bishop(square, side.occupied),
+            Role::Rook => attacks::rook(square, side.occupied),
+            _ => attacks::queen(square, side.occupied),
+        };
+        let mobility = (reach & side.area).count_ones() as usize;
+        // Most pieces do not reach the enemy king's zone: no count needed then.
+        let zone = reach & side.enemy_zone;
+        if zone != 0 {
+            units += ATTACK_UNITS[role.index()] * zone.count_ones() as i32;
+        }
+        match role {
+            Role::Knight | Role::Bishop => {
+                let (table, outpost) = if role == Role::Knight {
+                    (MOBILITY_KNIGHT, KNIGHT_OUTPOST)
+                } else {
+                    (MOBILITY_BISHOP, BISHOP_OUTPOST)
+                };
+                sink.add(table + mobility, sign);
+                let rank = relative_rank(us, square);
+                if (3..=5).contains(&rank)
+                    && side.pawn_cover[us] & 1 << square != 0
+                    && (PASSED_SPAN[us][square] & !FRONT[us][square]) & side.pawns[them] == 0
+                {
+                    sink.add(outpost, sign);
+                }
+            }
+            Role::Rook => {
+                sink.add(MOBILITY_ROOK + mobility, sign);
+                let file = FILE_A << (square % 8);
+                if file & side.pawns[us] == 0 {
+                    if file & side.pawns[them] == 0 {
+                        sink.add(ROOK_OPEN_FILE, sign);
+                    } else {
+                        sink.add(ROOK_HALF_OPEN_FILE, sign);
+                    }
+                }
+            }
+            _ => sink.add(MOBILITY_QUEEN + mobility, sign),
+        }
+    }
+    sink.add(MATERIAL + role.index(), sign * count);
+    (count, units)
 }
 
 /// The blend of a middlegame and an endgame score by `phase`.
