@@ -35,7 +35,6 @@ const ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
 const FILE_A: Bits = 0x0101_0101_0101_0101;
 const NOT_FILE_A: Bits = !FILE_A;
 const NOT_FILE_H: Bits = !(FILE_A << 7);
-const RANK_1: Bits = 0xff;
 
 /// Squares ahead of a square on its own file, by color index and square.
 static FRONT: [[Bits; 64]; 2] = front_tables(false);
@@ -95,9 +94,10 @@ const fn front_tables(neighbours: bool) -> [[Bits; 64]; 2] {
 pub(crate) struct PawnFacts {
     /// The passed pawns of both colors (a square holds one color's pawn, so one set serves).
     pub passed: Bits,
-    /// The king shield counts for a king on its first rank, by color and king file: the own
-    /// pawns on the king's and the neighbouring files, on the second rank in bits 0-1 and on the
-    /// third in bits 2-3 of the nibble at [`shield_shift`].
+    /// The king shield counts by color and king file: the own pawns on the king's and the
+    /// neighbouring files, on the color's second and third ranks. White's in the low half,
+    /// Black's in the high half; each half is the [`SHIELD_BY_RANK`] entry of the second rank
+    /// and, above it, that of the third (read with [`shield_counts`]).
     pub shield: u64,
 }
 
@@ -105,12 +105,40 @@ pub(crate) struct PawnFacts {
 const SHIELD_COUNT_BITS: u32 = 2;
 /// The mask of one shield count.
 const SHIELD_COUNT_MASK: u64 = (1 << SHIELD_COUNT_BITS) - 1;
+/// The bits of one rank's counts for the eight king files (a [`SHIELD_BY_RANK`] entry).
+const SHIELD_RANK_BITS: u32 = 8 * SHIELD_COUNT_BITS;
 
-/// Where the shield counts of color index `color`'s king on `file` start in
+/// For each set of pawns on one rank (a byte, file a = bit 0), the number of them on each file
+/// and its neighbours: [`SHIELD_COUNT_BITS`] bits per king file, file a lowest. A table, so a
+/// pawn-table miss reads four entries instead of counting 32 sets.
+static SHIELD_BY_RANK: [u16; 256] = {
+    let mut table = [0; 256];
+    let mut rank = 0;
+    while rank < 256 {
+        let mut counts = 0;
+        let mut file = 0;
+        while file < 8 {
+            // The king's file and its neighbours, within the rank.
+            let files: usize = (0b111 << file >> 1) & 0xff;
+            let count = (rank & files).count_ones() as u16;
+            counts |= count << (file as u32 * SHIELD_COUNT_BITS);
+            file += 1;
+        }
+        table[rank] = counts;
+        rank += 1;
+    }
+    table
+};
+
+/// The shield counts (second rank, third rank) of color index `color`'s king on `file` in
 /// [`PawnFacts::shield`].
 #[inline(always)]
-fn shield_shift(color: usize, file: usize) -> u32 {
-    ((color * 8 + file) as u32) * 2 * SHIELD_COUNT_BITS
+fn shield_counts(shield: u64, color: usize, file: usize) -> (i32, i32) {
+    let counts = shield >> (color as u32 * 2 * SHIELD_RANK_BITS + file as u32 * SHIELD_COUNT_BITS);
+    (
+        (counts & SHIELD_COUNT_MASK) as i32,
+        (counts >> SHIELD_RANK_BITS & SHIELD_COUNT_MASK) as i32,
+    )
 }
 
 /// The squares attacked by the pawns `pawns` of color index `color`.
@@ -189,17 +217,12 @@ pub(crate) fn count_pawns<K: Sink>(pawns: [Bits; 2], sink: &mut K) -> PawnFacts 
             }
         }
 
-        let (second, third) = if us == 0 {
-            (RANK_1 << 8, RANK_1 << 16)
-        } else {
-            (RANK_1 << 48, RANK_1 << 40)
-        };
-        for (file, neighbours) in NEIGHBOUR_FILES.iter().enumerate() {
-            let files = neighbours | FILE_A << file;
-            let near = u64::from((files & second & pawns[us]).count_ones());
-            let far = u64::from((files & third & pawns[us]).count_ones());
-            facts.shield |= (near | far << SHIELD_COUNT_BITS) << shield_shift(us, file);
-        }
+        // The own pawns on the second and third ranks from this side, as bytes.
+        let (second, third) = if us == 0 { (1, 2) } else { (6, 5) };
+        let rank = |index: usize| usize::from((pawns[us] >> (8 * index)) as u8);
+        let near = u64::from(SHIELD_BY_RANK[rank(second)]);
+        let far = u64::from(SHIELD_BY_RANK[rank(third)]);
+        facts.shield |= (near | far << SHIELD_RANK_BITS) << (us as u32 * 2 * SHIELD_RANK_BITS);
     }
     facts
 }
@@ -292,12 +315,9 @@ fn count_side<K: Sink>(
     sink.add(PST + 5 * 64 + (king ^ (56 * us)), sign);
     let file = king % 8;
     if relative_rank(us, king) == 0 && (file <= 2 || file >= 5) {
-        let counts = facts.shield >> shield_shift(us, file);
-        sink.add(SHIELD, sign * (counts & SHIELD_COUNT_MASK) as i32);
-        sink.add(
-            SHIELD + 1,
-            sign * (counts >> SHIELD_COUNT_BITS & SHIELD_COUNT_MASK) as i32,
-        );
+        let (near, far) = shield_counts(facts.shield, us, file);
+        sink.add(SHIELD, sign * near);
+        sink.add(SHIELD + 1, sign * far);
     }
 
     PHASE_WEIGHT[Role::Knight.index()] * knights
@@ -370,4 +390,41 @@ fn count_role<K: Sink>(board: &Board, side: &Side, role: Role, sink: &mut K) -> 
 #[inline(always)]
 pub(crate) fn blend(middle: i32, end: i32, phase: i32) -> i32 {
     (middle * phase + end * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shield table counts what the shield means: own pawns on the king's file and its
+    /// neighbours, on one rank.
+    #[test]
+    fn shield_table_counts_the_files_around_the_king() {
+        for color in 0..2 {
+            for rank_bits in 0..=255u64 {
+                let (second, third) = if color == 0 { (8, 16) } else { (48, 40) };
+                let pawns = rank_bits << second | (rank_bits ^ 0x5a) << third;
+                let facts = count_pawns(
+                    if color == 0 { [pawns, 0] } else { [0, pawns] },
+                    &mut Discard,
+                );
+                for (file, neighbours) in NEIGHBOUR_FILES.iter().enumerate() {
+                    let files = neighbours | FILE_A << file;
+                    let expected = (
+                        (files & 0xff << second & pawns).count_ones() as i32,
+                        (files & 0xff << third & pawns).count_ones() as i32,
+                    );
+                    assert_eq!(shield_counts(facts.shield, color, file), expected);
+                    assert_eq!(shield_counts(facts.shield, 1 - color, file), (0, 0));
+                }
+            }
+        }
+    }
+
+    /// A sink that keeps nothing.
+    struct Discard;
+
+    impl Sink for Discard {
+        fn add(&mut self, _: usize, _: i32) {}
+    }
 }
