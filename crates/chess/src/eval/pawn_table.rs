@@ -1,7 +1,6 @@
 //! The pawn table: the weighted middlegame and endgame sums of the pawn-only features and the
 //! [`PawnFacts`], cached by [`Board::pawn_key`](crate::Board::pawn_key). Pawn structures change
-//! far less often than the rest of the position, so most evaluations find their pawns here
-//! (95 % of them in `plyforge bench 7`).
+//! far less often than the rest of the position, so most evaluations find their pawns here.
 //!
 //! One table serves every evaluator and every thread of the process. An entry is a pure
 //! function of its pawns, so sharing it between searches can change no result, and it lets
