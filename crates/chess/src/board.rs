@@ -1,6 +1,6 @@
-//! `Board`: a chess position that is cheap to copy (copy-make), with its Zobrist hash
-//! updated incrementally by [`Board::play`]; checkers and pins are found when moves are
-//! generated, so a leaf that is only played costs no attack lookups.
+//! `Board`: a chess position that is cheap to copy (copy-make), with its Zobrist hash and the
+//! Zobrist key of its pawns alone updated incrementally by [`Board::play`]; checkers and pins
+//! are found when moves are generated, so a leaf that is only played costs no attack lookups.
 
 use crate::attacks::{self, Bits};
 use crate::castling::{CastleRights, Wing};
@@ -17,7 +17,7 @@ const DEFAULT_CASTLE_FILES: [File; 2] = [File::H, File::A];
 
 /// A chess position: pieces, side to move, castling rights, en-passant square and clocks.
 ///
-/// A `Board` is `Copy` (96 bytes); searches clone it and [`play`](Board::play) moves on
+/// A `Board` is `Copy` (104 bytes); searches clone it and [`play`](Board::play) moves on
 /// the copy. Every `Board` comes from a FEN or from playing legal moves on one, so its fields
 /// always describe a position the move generator can handle.
 ///
@@ -39,6 +39,9 @@ pub struct Board {
     pub(crate) roles: [Bits; 6],
     pub(crate) colors: [Bits; 2],
     pub(crate) hash: u64,
+    /// The xor of the Zobrist keys of the pawns alone: an evaluation caches what depends only
+    /// on the pawns under it (see [`Board::pawn_key`]).
+    pub(crate) pawn_key: u64,
     /// Castling rook files by color and wing; meaningful only where `rights` has the flag.
     pub(crate) castle_files: [[File; 2]; 2],
     pub(crate) rights: CastleRights,
@@ -73,6 +76,7 @@ impl Board {
             roles: [0; 6],
             colors: [0; 2],
             hash: zobrist::WHITE_TO_MOVE,
+            pawn_key: 0,
             castle_files: [DEFAULT_CASTLE_FILES; 2],
             rights: CastleRights::empty(),
             castle_squares: 0,
@@ -269,6 +273,40 @@ impl Board {
         hash
     }
 
+    /// The Zobrist key of the pawns alone (both colors, the Polyglot pawn keys of
+    /// [`Board::hash`]): equal for positions with the same pawns whatever the other pieces, the
+    /// side to move or the rights, so it keys a table of pawn-structure terms.
+    ///
+    /// ```
+    /// use plyforge_chess::Board;
+    /// let mut board = Board::default();
+    /// let before = board.pawn_key();
+    /// board.play(board.parse_uci("g1f3")?);
+    /// assert_eq!(board.pawn_key(), before);
+    /// board.play(board.parse_uci("e7e5")?);
+    /// assert_ne!(board.pawn_key(), before);
+    /// assert_eq!(board.pawn_key(), board.pawn_key_from_scratch());
+    /// # Ok::<(), plyforge_chess::UciError>(())
+    /// ```
+    #[inline(always)]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
+    /// The pawn key recomputed from scratch (what [`Board::pawn_key`] keeps up to date
+    /// incrementally).
+    pub fn pawn_key_from_scratch(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            let mut bits = self.bits(color, Role::Pawn);
+            while bits != 0 {
+                key ^= zobrist::piece(color, Role::Pawn, bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        key
+    }
+
     /// Whether `square` is attacked by a piece of `attacker`, with `occupied` blocking sliders.
     #[inline(always)]
     pub(crate) fn attacked_by(&self, attacker: Color, square: usize, occupied: Bits) -> bool {
@@ -358,13 +396,17 @@ impl Board {
         (checkers, pinned)
     }
 
-    /// Adds or removes a piece, keeping the hash in step.
+    /// Adds or removes a piece, keeping the hash and the pawn key in step.
     #[inline(always)]
     pub(crate) fn toggle(&mut self, color: Color, role: Role, square: usize) {
         let bit = 1 << square;
         self.colors[color.index()] ^= bit;
         self.roles[role.index()] ^= bit;
-        self.hash ^= zobrist::piece(color, role, square);
+        let key = zobrist::piece(color, role, square);
+        self.hash ^= key;
+        if role == Role::Pawn {
+            self.pawn_key ^= key;
+        }
     }
 
     /// Plays `mv`, which must be legal in this position (as every generated move is).
@@ -422,12 +464,17 @@ impl Board {
                         let promoted = Role::PROMOTIONS[usize::from(kind - KIND_PROMOTION) & 3];
                         self.roles[Role::Pawn as usize] ^= from_bit;
                         self.roles[promoted.index()] ^= to_bit;
-                        self.hash ^=
-                            zobrist::piece(us, Role::Pawn, from) ^ zobrist::piece(us, promoted, to);
+                        let pawn = zobrist::piece(us, Role::Pawn, from);
+                        self.hash ^= pawn ^ zobrist::piece(us, promoted, to);
+                        self.pawn_key ^= pawn;
                     }
                     _ => {
                         self.roles[role.index()] ^= from_bit | to_bit;
-                        self.hash ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
+                        let keys = zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
+                        self.hash ^= keys;
+                        if role == Role::Pawn {
+                            self.pawn_key ^= keys;
+                        }
                     }
                 }
                 if role == Role::Pawn {
@@ -531,10 +578,11 @@ impl Board {
 mod tests {
     use super::*;
 
-    /// Copy-make copies the board at every node: keep it small.
+    /// Copy-make copies the board at every node: keep it small (the pawn key took it from 96
+    /// to 104 bytes).
     #[test]
     fn board_is_small_and_copy() {
-        assert_eq!(core::mem::size_of::<Board>(), 96);
+        assert_eq!(core::mem::size_of::<Board>(), 104);
         let board = Board::default();
         let copy = board;
         assert_eq!(copy, board);

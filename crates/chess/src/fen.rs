@@ -406,6 +406,7 @@ fn parse(text: &str, strictness: Strictness) -> Result<Board, FenError> {
     });
     board.update_castle_squares();
     board.hash = board.hash_from_scratch();
+    board.pawn_key = board.pawn_key_from_scratch();
     Ok(board)
 }
 

@@ -97,7 +97,8 @@ fn check_fen(text: &str) -> bool {
 }
 
 /// Move generation and play on a parsed board: counts agree, every move plays, keeps the
-/// incremental hash equal to the hash from scratch, and its UCI and SAN notation read back.
+/// incremental hash and pawn key equal to their values from scratch, and its UCI and SAN
+/// notation read back.
 fn check_chess_play(board: &Board) {
     let moves = board.legal_moves();
     assert_eq!(moves.len() as u64, board.count_moves(), "{board}");
@@ -110,6 +111,11 @@ fn check_chess_play(board: &Board) {
         let mut child = *board;
         child.play(mv);
         assert_eq!(child.hash(), child.hash_from_scratch(), "{board} {mv}");
+        assert_eq!(
+            child.pawn_key(),
+            child.pawn_key_from_scratch(),
+            "{board} {mv}"
+        );
         // A board reached by play equals the board read from its FEN.
         let fen = child.to_string();
         let read = Board::from_fen_lenient(&fen)

@@ -6,9 +6,12 @@
 //! the side to move.
 //!
 //! The evaluation is linear in its weights (`weights.rs`, fitted by `chess_tune` in the lab
-//! crate), and [`crate::tuning`] hands the tuner the same feature counts the engine weighs.
+//! crate), and [`crate::tuning`] hands the tuner the same feature counts the engine weighs. The
+//! engine's score takes the pawn-only part from a table keyed by the pawn key
+//! (`pawn_table.rs`); the trace and the tuner count every feature.
 
 mod layout;
+mod pawn_table;
 mod terms;
 mod weights;
 
@@ -17,6 +20,7 @@ pub mod tuning;
 use crate::board::Board;
 use crate::color::Color;
 use layout::{FEATURE_COUNT, S, Term, WEIGHTS};
+use pawn_table::PawnEntry;
 use plyforge_search::{Evaluator, Score};
 use terms::{FULL_PHASE, Sink, blend};
 
@@ -150,12 +154,54 @@ impl Evaluation {
     }
 
     /// The score from White's view in centipawns.
+    ///
+    /// The pawn-only terms come from the process's pawn table when it holds the board's pawn
+    /// key, and are stored there otherwise; the score is the same either way.
     #[inline]
     pub fn white_score(board: &Board) -> Score {
-        let mut sums = Sums::default();
-        let phase = terms::count(board, &mut sums);
+        let pawns = pawn_entry(board);
+        let mut sums = Sums {
+            middle: pawns.middle,
+            end: pawns.end,
+        };
+        let phase = terms::count_pieces(board, &pawns.facts, &mut sums);
         blend(sums.middle, sums.end, phase)
     }
+}
+
+/// The pawn-only sums and facts of `board`, from the pawn table or counted (and stored).
+#[inline(always)]
+fn pawn_entry(board: &Board) -> PawnEntry {
+    let key = board.pawn_key();
+    let slot = pawn_table::slot(&pawn_table::TABLE, key);
+    if let Some(entry) = slot.load(key) {
+        return entry;
+    }
+    let entry = count_pawn_entry(board);
+    slot.store(key, &entry);
+    entry
+}
+
+/// The pawn-only sums and facts of `board`, counted. Kept out of line: the table usually
+/// answers, and the evaluation's hot path stays short.
+#[inline(never)]
+fn count_pawn_entry(board: &Board) -> PawnEntry {
+    let mut sums = Sums::default();
+    let facts = terms::count_pawns(terms::pawns_of(board), &mut sums);
+    PawnEntry {
+        middle: sums.middle,
+        end: sums.end,
+        facts,
+    }
+}
+
+/// The score from White's view counted without the pawn table: what
+/// [`Evaluation::white_score`] must always equal.
+#[cfg(test)]
+fn uncached_white_score(board: &Board) -> Score {
+    let mut sums = Sums::default();
+    let phase = terms::count(board, &mut sums);
+    blend(sums.middle, sums.end, phase)
 }
 
 /// The feature counts of `board` (White's minus Black's) and its phase.

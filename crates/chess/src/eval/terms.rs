@@ -5,6 +5,12 @@
 //!
 //! Counts are from White's view: a White feature adds `+count`, the same Black feature (on the
 //! mirrored square) adds `-count`.
+//!
+//! The counting comes in two parts: [`count_pawns`] reads the pawns alone (their material and
+//! squares, passed, doubled, isolated and backward pawns) and returns the [`PawnFacts`] the other
+//! terms need, and [`count_pieces`] counts everything else from the board and those facts. The
+//! engine caches the first part's weighted sums and facts by the pawn key (`pawn_table.rs`);
+//! the tuner and the trace run both parts.
 
 use super::layout::*;
 use crate::attacks::{self, Bits};
@@ -29,7 +35,6 @@ const ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
 const FILE_A: Bits = 0x0101_0101_0101_0101;
 const NOT_FILE_A: Bits = !FILE_A;
 const NOT_FILE_H: Bits = !(FILE_A << 7);
-const RANK_1: Bits = 0xff;
 
 /// Squares ahead of a square on its own file, by color index and square.
 static FRONT: [[Bits; 64]; 2] = front_tables(false);
@@ -83,6 +88,59 @@ const fn front_tables(neighbours: bool) -> [[Bits; 64]; 2] {
     tables
 }
 
+/// What the pawn-only part tells the rest of the evaluation: facts that depend on the pawns
+/// alone but feed terms that read other pieces too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct PawnFacts {
+    /// The passed pawns of both colors (a square holds one color's pawn, so one set serves).
+    pub passed: Bits,
+    /// The king shield counts by color and king file: the own pawns on the king's and the
+    /// neighbouring files, on the color's second and third ranks. White's in the low half,
+    /// Black's in the high half; each half is the [`SHIELD_BY_RANK`] entry of the second rank
+    /// and, above it, that of the third (read with [`shield_counts`]).
+    pub shield: u64,
+}
+
+/// Bits per shield count (the king's and the neighbouring files hold at most 3 pawns per rank).
+const SHIELD_COUNT_BITS: u32 = 2;
+/// The mask of one shield count.
+const SHIELD_COUNT_MASK: u64 = (1 << SHIELD_COUNT_BITS) - 1;
+/// The bits of one rank's counts for the eight king files (a [`SHIELD_BY_RANK`] entry).
+const SHIELD_RANK_BITS: u32 = 8 * SHIELD_COUNT_BITS;
+
+/// For each set of pawns on one rank (a byte, file a = bit 0), the number of them on each file
+/// and its neighbours: [`SHIELD_COUNT_BITS`] bits per king file, file a lowest. A table, so a
+/// pawn-table miss reads four entries instead of counting 32 sets.
+static SHIELD_BY_RANK: [u16; 256] = {
+    let mut table = [0; 256];
+    let mut rank = 0;
+    while rank < 256 {
+        let mut counts = 0;
+        let mut file = 0;
+        while file < 8 {
+            // The king's file and its neighbours, within the rank.
+            let files: usize = (0b111 << file >> 1) & 0xff;
+            let count = (rank & files).count_ones() as u16;
+            counts |= count << (file as u32 * SHIELD_COUNT_BITS);
+            file += 1;
+        }
+        table[rank] = counts;
+        rank += 1;
+    }
+    table
+};
+
+/// The shield counts (second rank, third rank) of color index `color`'s king on `file` in
+/// [`PawnFacts::shield`].
+#[inline(always)]
+fn shield_counts(shield: u64, color: usize, file: usize) -> (i32, i32) {
+    let counts = shield >> (color as u32 * 2 * SHIELD_RANK_BITS + file as u32 * SHIELD_COUNT_BITS);
+    (
+        (counts & SHIELD_COUNT_MASK) as i32,
+        (counts >> SHIELD_RANK_BITS & SHIELD_COUNT_MASK) as i32,
+    )
+}
+
 /// The squares attacked by the pawns `pawns` of color index `color`.
 #[inline(always)]
 fn pawn_attacks(color: usize, pawns: Bits) -> Bits {
@@ -107,81 +165,29 @@ fn relative_rank(color: usize, square: usize) -> usize {
 /// [`FULL_PHASE`].
 #[inline(always)]
 pub(crate) fn count<K: Sink>(board: &Board, sink: &mut K) -> i32 {
-    let occupied = board.occupied_bits();
-    let pawns = [
+    let facts = count_pawns(pawns_of(board), sink);
+    count_pieces(board, &facts, sink)
+}
+
+/// The pawns of `board` by color index.
+#[inline(always)]
+pub(crate) fn pawns_of(board: &Board) -> [Bits; 2] {
+    [
         board.bits(Color::White, Role::Pawn),
         board.bits(Color::Black, Role::Pawn),
-    ];
+    ]
+}
+
+/// Counts the features that depend on `pawns` (by color index) alone: pawn material and
+/// squares, passed, doubled, isolated and backward pawns. Returns the facts about the pawns
+/// that [`count_pieces`] needs.
+pub(crate) fn count_pawns<K: Sink>(pawns: [Bits; 2], sink: &mut K) -> PawnFacts {
     let pawn_cover = [pawn_attacks(0, pawns[0]), pawn_attacks(1, pawns[1])];
-    let mut phase = 0;
+    let mut facts = PawnFacts::default();
     for color in Color::ALL {
         let us = color.index();
         let them = 1 - us;
         let sign = color.fold(1, -1);
-        let own = board.colors[us];
-        // Squares a piece can go to without landing on its own piece or an enemy pawn's capture.
-        let area = !own & !pawn_cover[them];
-        let enemy_king = board.bits(!color, Role::King).trailing_zeros() as usize;
-        let enemy_zone = attacks::king(enemy_king) | 1 << enemy_king;
-        let mut units = 0;
-
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let mut bits = board.bits(color, role);
-            let count = bits.count_ones() as i32;
-            phase += PHASE_WEIGHT[role.index()] * count;
-            sink.add(MATERIAL + role.index(), sign * count);
-            while bits != 0 {
-                let square = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let relative = square ^ (56 * us);
-                sink.add(PST + role.index() * 64 + relative, sign);
-                let reach = match role {
-                    Role::Knight => attacks::knight(square),
-                    Role::Bishop => attacks::bishop(square, occupied),
-                    Role::Rook => attacks::rook(square, occupied),
-                    _ => attacks::queen(square, occupied),
-                };
-                let mobility = (reach & area).count_ones() as usize;
-                units += ATTACK_UNITS[role.index()] * (reach & enemy_zone).count_ones() as i32;
-                match role {
-                    Role::Knight | Role::Bishop => {
-                        let (table, outpost) = if role == Role::Knight {
-                            (MOBILITY_KNIGHT, KNIGHT_OUTPOST)
-                        } else {
-                            (MOBILITY_BISHOP, BISHOP_OUTPOST)
-                        };
-                        sink.add(table + mobility, sign);
-                        let rank = relative_rank(us, square);
-                        if (3..=5).contains(&rank)
-                            && pawn_cover[us] & 1 << square != 0
-                            && (PASSED_SPAN[us][square] & !FRONT[us][square]) & pawns[them] == 0
-                        {
-                            sink.add(outpost, sign);
-                        }
-                    }
-                    Role::Rook => {
-                        sink.add(MOBILITY_ROOK + mobility, sign);
-                        let file = FILE_A << (square % 8);
-                        if file & pawns[us] == 0 {
-                            if file & pawns[them] == 0 {
-                                sink.add(ROOK_OPEN_FILE, sign);
-                            } else {
-                                sink.add(ROOK_HALF_OPEN_FILE, sign);
-                            }
-                        }
-                    }
-                    _ => sink.add(MOBILITY_QUEEN + mobility, sign),
-                }
-            }
-        }
-        // The attack units of this side's pieces weigh on the enemy king: a feature of that king.
-        let danger = (units as usize).min(KING_DANGER_LEN - 1);
-        sink.add(KING_DANGER + danger, -sign);
-
-        if board.bits(color, Role::Bishop).count_ones() >= 2 {
-            sink.add(BISHOP_PAIR, sign);
-        }
-
         let pawn_count = pawns[us].count_ones() as i32;
         sink.add(MATERIAL, sign * pawn_count);
         let mut bits = pawns[us];
@@ -190,15 +196,12 @@ pub(crate) fn count<K: Sink>(board: &Board, sink: &mut K) -> i32 {
             bits &= bits - 1;
             sink.add(PST + (square ^ (56 * us)), sign);
             let rank = relative_rank(us, square);
-            let front = FRONT[us][square];
-            let doubled = front & pawns[us] != 0;
+            let doubled = FRONT[us][square] & pawns[us] != 0;
             if doubled {
                 sink.add(DOUBLED, sign);
             } else if PASSED_SPAN[us][square] & pawns[them] == 0 {
                 sink.add(PASSED + rank, sign);
-                if front & occupied == 0 {
-                    sink.add(PASSED_FREE + rank, sign);
-                }
+                facts.passed |= 1 << square;
             }
             let neighbours = NEIGHBOUR_FILES[square % 8] & pawns[us];
             if neighbours == 0 {
@@ -214,32 +217,214 @@ pub(crate) fn count<K: Sink>(board: &Board, sink: &mut K) -> i32 {
             }
         }
 
-        let king = board.bits(color, Role::King).trailing_zeros() as usize;
-        sink.add(PST + 5 * 64 + (king ^ (56 * us)), sign);
-        let file = king % 8;
-        if relative_rank(us, king) == 0 && (file <= 2 || file >= 5) {
-            let files = NEIGHBOUR_FILES[file] | FILE_A << file;
-            let (second, third) = if us == 0 {
-                (RANK_1 << 8, RANK_1 << 16)
-            } else {
-                (RANK_1 << 48, RANK_1 << 40)
-            };
-            sink.add(
-                SHIELD,
-                sign * (files & second & pawns[us]).count_ones() as i32,
-            );
-            sink.add(
-                SHIELD + 1,
-                sign * (files & third & pawns[us]).count_ones() as i32,
-            );
-        }
+        // The own pawns on the second and third ranks from this side, as bytes.
+        let (second, third) = if us == 0 { (1, 2) } else { (6, 5) };
+        let rank = |index: usize| usize::from((pawns[us] >> (8 * index)) as u8);
+        let near = u64::from(SHIELD_BY_RANK[rank(second)]);
+        let far = u64::from(SHIELD_BY_RANK[rank(third)]);
+        facts.shield |= (near | far << SHIELD_RANK_BITS) << (us as u32 * 2 * SHIELD_RANK_BITS);
     }
+    facts
+}
+
+/// Counts the features that read more than the pawns (`facts` being [`count_pawns`]' answer
+/// for the board's pawns): material and squares of the other pieces, mobility, free passed
+/// pawns, king safety, bishop pair, rook files, outposts and tempo. Returns the phase, 0
+/// (kings and pawns only) to [`FULL_PHASE`].
+#[inline(always)]
+pub(crate) fn count_pieces<K: Sink>(board: &Board, facts: &PawnFacts, sink: &mut K) -> i32 {
+    let pawns = pawns_of(board);
+    let pawn_cover = [pawn_attacks(0, pawns[0]), pawn_attacks(1, pawns[1])];
+    // Each side is counted by its own inlined copy, so that its colour (and below, each role)
+    // is a constant there and the colour and role tests fold away.
+    let phase = count_side(board, facts, Color::White, pawns, pawn_cover, sink)
+        + count_side(board, facts, Color::Black, pawns, pawn_cover, sink);
     sink.add(TEMPO, board.side_to_move().fold(1, -1));
     phase.min(FULL_PHASE)
+}
+
+/// What the piece terms of one side read.
+struct Side {
+    color: Color,
+    /// The side's color index and the other's.
+    us: usize,
+    them: usize,
+    /// +1 for White's features, -1 for Black's.
+    sign: i32,
+    occupied: Bits,
+    /// The pawns, and the squares they attack, by color index.
+    pawns: [Bits; 2],
+    pawn_cover: [Bits; 2],
+    /// Squares a piece can go to without landing on its own piece or an enemy pawn's capture.
+    area: Bits,
+    /// The enemy king's square and its neighbours.
+    enemy_zone: Bits,
+}
+
+/// Counts the features of `color` that read more than the pawns (see [`count_pieces`], the
+/// tempo aside); returns the phase of its pieces.
+#[inline(always)]
+fn count_side<K: Sink>(
+    board: &Board,
+    facts: &PawnFacts,
+    color: Color,
+    pawns: [Bits; 2],
+    pawn_cover: [Bits; 2],
+    sink: &mut K,
+) -> i32 {
+    let us = color.index();
+    let them = 1 - us;
+    let enemy_king = board.bits(!color, Role::King).trailing_zeros() as usize;
+    let side = Side {
+        color,
+        us,
+        them,
+        sign: color.fold(1, -1),
+        occupied: board.occupied_bits(),
+        pawns,
+        pawn_cover,
+        area: !board.colors[us] & !pawn_cover[them],
+        enemy_zone: attacks::king(enemy_king) | 1 << enemy_king,
+    };
+    let sign = side.sign;
+
+    let (knights, knight_units) = count_role(board, &side, Role::Knight, sink);
+    let (bishops, bishop_units) = count_role(board, &side, Role::Bishop, sink);
+    let (rooks, rook_units) = count_role(board, &side, Role::Rook, sink);
+    let (queens, queen_units) = count_role(board, &side, Role::Queen, sink);
+    // The attack units of this side's pieces weigh on the enemy king: a feature of that king.
+    let units = knight_units + bishop_units + rook_units + queen_units;
+    let danger = (units as usize).min(KING_DANGER_LEN - 1);
+    sink.add(KING_DANGER + danger, -sign);
+
+    if bishops >= 2 {
+        sink.add(BISHOP_PAIR, sign);
+    }
+
+    // A passed pawn whose squares up to promotion are empty.
+    let mut bits = facts.passed & pawns[us];
+    while bits != 0 {
+        let square = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if FRONT[us][square] & side.occupied == 0 {
+            sink.add(PASSED_FREE + relative_rank(us, square), sign);
+        }
+    }
+
+    let king = board.bits(color, Role::King).trailing_zeros() as usize;
+    sink.add(PST + 5 * 64 + (king ^ (56 * us)), sign);
+    let file = king % 8;
+    if relative_rank(us, king) == 0 && (file <= 2 || file >= 5) {
+        let (near, far) = shield_counts(facts.shield, us, file);
+        sink.add(SHIELD, sign * near);
+        sink.add(SHIELD + 1, sign * far);
+    }
+
+    PHASE_WEIGHT[Role::Knight.index()] * knights
+        + PHASE_WEIGHT[Role::Bishop.index()] * bishops
+        + PHASE_WEIGHT[Role::Rook.index()] * rooks
+        + PHASE_WEIGHT[Role::Queen.index()] * queens
+}
+
+/// Counts the pieces of `role` (knight to queen) of `side`: material, squares, mobility, and
+/// outposts or rook files. Returns their number (counted here rather than by a popcount of the
+/// whole set) and their attack units on the enemy king's zone.
+#[inline(always)]
+fn count_role<K: Sink>(board: &Board, side: &Side, role: Role, sink: &mut K) -> (i32, i32) {
+    let (us, them, sign) = (side.us, side.them, side.sign);
+    let mut bits = board.bits(side.color, role);
+    let mut count = 0;
+    let mut units = 0;
+    while bits != 0 {
+        let square = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        count += 1;
+        sink.add(PST + role.index() * 64 + (square ^ (56 * us)), sign);
+        let reach = match role {
+            Role::Knight => attacks::knight(square),
+            Role::Bishop => attacks::bishop(square, side.occupied),
+            Role::Rook => attacks::rook(square, side.occupied),
+            _ => attacks::queen(square, side.occupied),
+        };
+        let mobility = (reach & side.area).count_ones() as usize;
+        // Most pieces do not reach the enemy king's zone: no count needed then.
+        let zone = reach & side.enemy_zone;
+        if zone != 0 {
+            units += ATTACK_UNITS[role.index()] * zone.count_ones() as i32;
+        }
+        match role {
+            Role::Knight | Role::Bishop => {
+                let (table, outpost) = if role == Role::Knight {
+                    (MOBILITY_KNIGHT, KNIGHT_OUTPOST)
+                } else {
+                    (MOBILITY_BISHOP, BISHOP_OUTPOST)
+                };
+                sink.add(table + mobility, sign);
+                let rank = relative_rank(us, square);
+                if (3..=5).contains(&rank)
+                    && side.pawn_cover[us] & 1 << square != 0
+                    && (PASSED_SPAN[us][square] & !FRONT[us][square]) & side.pawns[them] == 0
+                {
+                    sink.add(outpost, sign);
+                }
+            }
+            Role::Rook => {
+                sink.add(MOBILITY_ROOK + mobility, sign);
+                let file = FILE_A << (square % 8);
+                if file & side.pawns[us] == 0 {
+                    if file & side.pawns[them] == 0 {
+                        sink.add(ROOK_OPEN_FILE, sign);
+                    } else {
+                        sink.add(ROOK_HALF_OPEN_FILE, sign);
+                    }
+                }
+            }
+            _ => sink.add(MOBILITY_QUEEN + mobility, sign),
+        }
+    }
+    sink.add(MATERIAL + role.index(), sign * count);
+    (count, units)
 }
 
 /// The blend of a middlegame and an endgame score by `phase`.
 #[inline(always)]
 pub(crate) fn blend(middle: i32, end: i32, phase: i32) -> i32 {
     (middle * phase + end * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shield table counts what the shield means: own pawns on the king's file and its
+    /// neighbours, on one rank.
+    #[test]
+    fn shield_table_counts_the_files_around_the_king() {
+        for color in 0..2 {
+            for rank_bits in 0..=255u64 {
+                let (second, third) = if color == 0 { (8, 16) } else { (48, 40) };
+                let pawns = rank_bits << second | (rank_bits ^ 0x5a) << third;
+                let facts = count_pawns(
+                    if color == 0 { [pawns, 0] } else { [0, pawns] },
+                    &mut Discard,
+                );
+                for (file, neighbours) in NEIGHBOUR_FILES.iter().enumerate() {
+                    let files = neighbours | FILE_A << file;
+                    let expected = (
+                        (files & 0xff << second & pawns).count_ones() as i32,
+                        (files & 0xff << third & pawns).count_ones() as i32,
+                    );
+                    assert_eq!(shield_counts(facts.shield, color, file), expected);
+                    assert_eq!(shield_counts(facts.shield, 1 - color, file), (0, 0));
+                }
+            }
+        }
+    }
+
+    /// A sink that keeps nothing.
+    struct Discard;
+
+    impl Sink for Discard {
+        fn add(&mut self, _: usize, _: i32) {}
+    }
 }

@@ -59,7 +59,70 @@ fn playout(choices: &[u16]) -> Board {
     board
 }
 
+/// The evaluation with the pawn table equals the evaluation counted from scratch, on a miss
+/// and on the hit that follows.
+fn assert_cache_agrees(board: &Board) {
+    let expected = uncached_white_score(board);
+    assert_eq!(Evaluation::white_score(board), expected, "{board}");
+    assert_eq!(Evaluation::white_score(board), expected, "{board}");
+    let pawns = pawn_entry(board);
+    let mut sums = Sums::default();
+    let facts = terms::count_pawns(terms::pawns_of(board), &mut sums);
+    assert_eq!(
+        (pawns.middle, pawns.end),
+        (sums.middle, sums.end),
+        "{board}"
+    );
+    assert_eq!(pawns.facts, facts, "{board}");
+}
+
+/// The test positions of `crates/chess/tests/data`: the two EPD suites and the perft suite
+/// (read leniently, as it holds impossible positions on purpose).
+fn data_positions() -> Vec<Board> {
+    let suites = [
+        include_str!("../../tests/data/wac.epd"),
+        include_str!("../../tests/data/bratko-kopec.epd"),
+        include_str!("../../tests/data/perftsuite.epd"),
+    ];
+    let mut boards = Vec::new();
+    for line in suites.iter().flat_map(|suite| suite.lines()) {
+        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+        if fields.len() == 4 {
+            let fen = alloc::format!("{} 0 1", fields.join(" "));
+            boards.push(Board::from_fen_lenient(&fen).expect("a valid test position"));
+        }
+    }
+    boards
+}
+
+#[test]
+fn pawn_table_agrees_on_the_test_positions_and_their_children() {
+    let boards = data_positions();
+    assert!(boards.len() > 400, "{} positions", boards.len());
+    for board in boards {
+        assert_cache_agrees(&board);
+        for mv in board.legal_moves() {
+            let mut child = board;
+            child.play(mv);
+            assert_cache_agrees(&child);
+        }
+    }
+}
+
 proptest! {
+    #[test]
+    fn pawn_table_agrees_along_random_games(choices in proptest::collection::vec(any::<u16>(), 0..160)) {
+        let mut board = Board::default();
+        for &choice in &choices {
+            assert_cache_agrees(&board);
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            board.play(moves[usize::from(choice) % moves.len()]);
+        }
+    }
+
     #[test]
     fn mirrored_position_scores_negated(choices in proptest::collection::vec(any::<u16>(), 0..120)) {
         let board = playout(&choices);
