@@ -44,7 +44,7 @@ const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 const MATE_DEPTH_MARGIN: u32 = 8;
 /// `UCI_Elo` before it is set: the weakest, as Stockfish has it.
 const DEFAULT_ELO: u32 = MIN_ELO;
-/// How often a weakened `go infinite` or `go ponder`, its move chosen, looks for `stop`: the
+/// How often a `go infinite` or `go ponder` whose search ended looks for `stop`: the
 /// protocol wants no `bestmove` before it, and a few milliseconds are nothing to a GUI.
 const STOP_POLL: Duration = Duration::from_millis(5);
 
@@ -612,10 +612,10 @@ impl Search {
                 result = self.search(searcher, &fresh, &self.limits);
             }
         }
-        // A weakened search ends by its own limits, long before a GUI that analyses or ponders
-        // says `stop`.
+        // A search that ends by itself (a weakened one by its own limits, any at a depth
+        // limit or a proven mate) holds its `bestmove` until the GUI that analyses or ponders
+        // says `stop`, as the protocol asks.
         if self.wait_for_stop
-            && !self.strength.is_full()
             && let Some(stop) = &self.limits.stop
         {
             while !stop.is_stopped() {

@@ -143,6 +143,26 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
 }
 
 #[test]
+fn an_infinite_search_that_ends_early_waits_for_stop() {
+    let (mut engine, lines) = engine();
+    // A depth limit ends the search at once, but `infinite` holds the answer until `stop`.
+    engine.handle_line("go depth 1 infinite");
+    wait_for(&lines, "info depth 1 ");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    assert!(
+        !lines
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|line| line.starts_with("bestmove")),
+        "a bestmove before stop"
+    );
+    engine.handle_line("stop");
+    let lines = take(&lines);
+    assert!(Board::default().parse_uci(bestmove(&lines)).is_ok());
+}
+
+#[test]
 fn perft_command_counts_the_start_position() {
     let (mut engine, lines) = engine();
     engine.handle_line("perft 3");
