@@ -102,7 +102,9 @@ mod tests {
     fn every_technique_has_its_switch() {
         let every = Config::selective()
             .with_late_move_pruning(true)
-            .with_internal_iterative_reduction(true);
+            .with_internal_iterative_reduction(true)
+            .with_countermove(true)
+            .with_continuation_history(true);
         let mut all_off = every.clone();
         for name in TECHNIQUES {
             *technique_mut(&mut all_off, name).unwrap() = false;
