@@ -36,7 +36,7 @@ pub const TECHNIQUES: [&str; 20] = [
 /// let mut config = Config::default();
 /// *technique_mut(&mut config, "null-move").unwrap() = false;
 /// assert!(!config.null_move && config.lmr);
-/// assert!(technique_mut(&mut config, "singular-extension").is_none());
+/// assert!(technique_mut(&mut config, "razoring").is_none());
 /// ```
 pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut bool> {
     Some(match name {
