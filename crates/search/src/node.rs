@@ -353,7 +353,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 .then(|| (LATE_MOVE_BASE + (depth * depth) as usize) >> usize::from(!improving));
         while let Some(picked) = picker.next(game, &self.ordering) {
             let mv = picked.mv;
-            if excluded == Some(G::move_key(mv)) {
+            let move_key = G::move_key(mv);
+            if excluded == Some(move_key) {
                 continue;
             }
             let noisy = game.is_noisy(mv);
@@ -385,12 +386,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 } else {
                     0
                 };
-                let history = self.ordering.quiet_history(
-                    game.player_to_move(),
-                    G::move_key(mv),
-                    continuation,
-                    ply,
-                );
+                let history =
+                    self.ordering
+                        .quiet_history(game.player_to_move(), move_key, continuation, ply);
                 self.late_move_reduction(depth, index) + i32::from(!improving)
                     - history / LMR_HISTORY_DIVISOR
             } else {
@@ -400,7 +398,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 reduction -= 1;
             }
             let reduction = reduction.clamp(0, (depth - 2).max(0));
-            let extension = i32::from(singular_move == Some(G::move_key(mv)));
+            let extension = i32::from(singular_move == Some(move_key));
             let child = ChildSearch {
                 depth: depth - 1 + extension,
                 reduction,
