@@ -1,8 +1,10 @@
 //! Training data for the evaluation's tuner (`chess_tune`): self-play games of the engine at a
 //! fixed node count per move from the openings of an EPD file, with a few random moves after
 //! each opening so that 200 openings give thousands of different games. Writes the quiet
-//! positions of every game with the game's result, one `FEN;result` line each (1.0 White won,
-//! 0.5 draw, 0.0 Black won).
+//! positions of every game with the game's result and the search's score, one
+//! `FEN;result;score` line each (result 1.0 White won, 0.5 draw, 0.0 Black won; score in
+//! centipawns from White's view). The tuner can blend the score into the result: a game gives
+//! one result to all its positions, the score is a label of each position's own.
 //!
 //! ```text
 //! cargo run --release -p plyforge-lab --bin chess_datagen -- crates/lab/data/openings-8ply.epd data.txt --minutes 40
@@ -66,8 +68,9 @@ fn is_tactical(board: &Board, mv: Move) -> bool {
         || board.color_on(mv.to()) == Some(!board.side_to_move())
 }
 
-/// Plays one game; returns the quiet positions as FENs and the result from White's view.
-fn play_game(opening: &Board, random: &mut SplitMix, nodes: u64) -> (Vec<String>, f64) {
+/// Plays one game; returns the quiet positions as FENs with the search's score from White's
+/// view, and the result from White's view.
+fn play_game(opening: &Board, random: &mut SplitMix, nodes: u64) -> (Vec<(String, i32)>, f64) {
     let mut searcher = Searcher::new(Config::default());
     let mut game = GameHistory::new(*opening);
     for _ in 0..random.below(MAX_RANDOM_PLIES + 1) {
@@ -100,19 +103,19 @@ fn play_game(opening: &Board, random: &mut SplitMix, nodes: u64) -> (Vec<String>
             )
             .expect("the game is not over");
         let score = result.score;
-        if ply >= SKIP_PLIES
-            && !board.in_check()
-            && !is_tactical(&board, result.best_move)
-            && !is_decisive(score)
-        {
-            kept.push(board.to_string());
-        }
-        // White's view of the score, for the adjudication.
+        // White's view of the score, for the data and the adjudication.
         let white = if board.player_to_move() == 0 {
             score
         } else {
             -score
         };
+        if ply >= SKIP_PLIES
+            && !board.in_check()
+            && !is_tactical(&board, result.best_move)
+            && !is_decisive(score)
+        {
+            kept.push((board.to_string(), white));
+        }
         let leader = if white >= WIN_SCORE {
             Some(1.0)
         } else if white <= -WIN_SCORE {
@@ -198,8 +201,8 @@ fn run() -> Result<(), String> {
     while played < games && start.elapsed() < deadline {
         let opening = &openings[random.below(openings.len() as u64) as usize];
         let (kept, result) = play_game(opening, &mut random, nodes);
-        for fen in &kept {
-            writeln!(writer, "{fen};{result:.1}").map_err(|error| error.to_string())?;
+        for (fen, score) in &kept {
+            writeln!(writer, "{fen};{result:.1};{score}").map_err(|error| error.to_string())?;
         }
         writer.flush().map_err(|error| error.to_string())?;
         positions += kept.len();

@@ -4,17 +4,30 @@
 //! cargo run --release -p plyforge-lab --bin chess_tune -- data.txt --out crates/chess/src/eval/weights.rs
 //! ```
 //!
-//! Reads `FEN;result` lines (what `chess_datagen` writes), finds the scaling constant `K` for
-//! which `sigmoid(K × eval)` best predicts the results under the current weights, then
-//! minimises the mean squared error of that prediction over all the weights with Adam. The
+//! Reads `FEN;result` or `FEN;result;score` lines (what `chess_datagen` writes), finds the
+//! scaling constant `K` for which `sigmoid(K × eval)` best predicts the results under the
+//! current weights, then minimises the mean squared error of that prediction over all the
+//! weights with Adam. With `--result-weight W` below 1, a position's target is
+//! `W × result + (1 - W) × sigmoid(K × score)` where the line has a score (the search's own
+//! view of that position), and its result alone where it has none. The
 //! evaluation is linear in its weights (`plyforge_chess::tuning`), so the gradient is exact and
 //! cheap: each position is a short sparse feature vector and its phase. The last tenth of the
 //! file is held out: its error is printed, and the weights kept are those of the epoch with the
 //! least held-out error (early stopping). Writes the rounded weights
 //! as the source of `crates/chess/src/eval/weights.rs` to `--out`.
 //!
-//! Options: `--epochs N` (default 2000), `--rate R` (Adam's step in centipawns, default 1.0),
-//! `--out PATH` (default: print nothing but the errors).
+//! Options: `--epochs N` (default 2000), `--rate R` (Adam's first step in centipawns, default
+//! 1.0, decaying linearly to a tenth of it by the last epoch), `--l2 L` (a ridge penalty
+//! `L × weight²` on every weight but material's, default 0), `--result-weight W` (the
+//! result's share of the target, default 1), `--start engine|material` (begin
+//! from the engine's weights, the default, or from its material values alone), `--out PATH` (default: print nothing
+//! but the errors).
+//!
+//! Why the ridge: results are one label per game, so a few thousand games hold far fewer labels
+//! than positions, and Adam moves a rare feature (a knight on a1) as fast as a common one. Without
+//! the penalty a rare feature's weight wanders with the noise of the few games that have it; with
+//! it, a weight leaves zero only as far as the games show it should. Choose `L` by the held-out
+//! error.
 
 use plyforge_chess::Board;
 use plyforge_chess::tuning::{self, FEATURE_COUNT, FULL_PHASE, Weight};
@@ -28,6 +41,8 @@ const DEFAULT_EPOCHS: usize = 2000;
 const DEFAULT_RATE: f64 = 1.0;
 /// The share of the file (its end) kept apart to measure the error on unseen positions.
 const HOLD_OUT: f64 = 0.1;
+/// The group of weights the ridge penalty leaves alone.
+const MATERIAL_GROUP: &str = "MATERIAL";
 /// Epochs between two measures of the held-out error.
 const CHECK_EVERY: usize = 25;
 
@@ -41,7 +56,10 @@ struct Data {
     counts: Vec<i8>,
     /// The middlegame share of the blend, phase / FULL_PHASE.
     middle: Vec<f64>,
+    /// What the prediction is fitted to: the result, or its blend with the score.
     result: Vec<f64>,
+    /// The search's score from White's view, NaN where the line has none.
+    score: Vec<f64>,
 }
 
 impl Data {
@@ -49,7 +67,16 @@ impl Data {
         self.result.len()
     }
 
-    fn push(&mut self, board: &Board, result: f64) {
+    /// Blends each position's result with its score (where it has one): `weight` of the result.
+    fn blend_scores(&mut self, k: f64, weight: f64) {
+        for (result, &score) in self.result.iter_mut().zip(&self.score) {
+            if !score.is_nan() {
+                *result = weight * *result + (1.0 - weight) * sigmoid(k * score);
+            }
+        }
+    }
+
+    fn push(&mut self, board: &Board, result: f64, score: f64) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
@@ -64,6 +91,7 @@ impl Data {
         self.middle
             .push(f64::from(features.phase) / f64::from(FULL_PHASE));
         self.result.push(result);
+        self.score.push(score);
     }
 
     fn entries(&self, position: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
@@ -149,9 +177,17 @@ fn read(path: &str) -> Result<(Data, Data), String> {
     let (mut train, mut test) = (Data::default(), Data::default());
     let bar = progress::bar(lines.len() as u64, "positions");
     for (index, line) in lines.iter().enumerate() {
-        let (fen, result) = line
-            .rsplit_once(';')
-            .ok_or_else(|| format!("{path}, line {}: no ';result'", index + 1))?;
+        let mut fields = line.split(';');
+        let (Some(fen), Some(result)) = (fields.next(), fields.next()) else {
+            return Err(format!("{path}, line {}: no ';result'", index + 1));
+        };
+        let score = match fields.next() {
+            Some(score) => score
+                .trim()
+                .parse()
+                .map_err(|_| format!("{path}, line {}: bad score {score:?}", index + 1))?,
+            None => f64::NAN,
+        };
         let board: Board = fen
             .trim()
             .parse()
@@ -165,7 +201,7 @@ fn read(path: &str) -> Result<(Data, Data), String> {
         } else {
             &mut test
         };
-        data.push(&board, result);
+        data.push(&board, result, score);
         if index % 4096 == 0 {
             bar.set_position(index as u64);
         }
@@ -176,11 +212,13 @@ fn read(path: &str) -> Result<(Data, Data), String> {
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: chess_tune <data.txt> [--epochs N] [--rate R] [--out weights.rs]";
+    let usage = "usage: chess_tune <data.txt> [--epochs N] [--rate R] [--l2 L] \
+                 [--result-weight W] [--start engine|material] [--out weights.rs]";
     let Some(path) = args.first() else {
         return Err(usage.to_string());
     };
     let (mut epochs, mut rate, mut out) = (DEFAULT_EPOCHS, DEFAULT_RATE, None);
+    let (mut ridge, mut from_material, mut result_weight) = (0.0, false, 1.0);
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
         let value = rest
@@ -190,12 +228,21 @@ fn run() -> Result<(), String> {
         match flag.as_str() {
             "--epochs" => epochs = value.parse().map_err(|_| bad())?,
             "--rate" => rate = value.parse().map_err(|_| bad())?,
+            "--l2" => ridge = value.parse().map_err(|_| bad())?,
+            "--result-weight" => result_weight = value.parse().map_err(|_| bad())?,
+            "--start" => {
+                from_material = match value.as_str() {
+                    "engine" => false,
+                    "material" => true,
+                    _ => return Err(format!("--start: engine or material, not {value:?}")),
+                }
+            }
             "--out" => out = Some(value.clone()),
             _ => return Err(format!("unknown option {flag:?}; {usage}")),
         }
     }
     let start = Instant::now();
-    let (train, test) = read(path)?;
+    let (mut train, test) = read(path)?;
     if train.len() == 0 || test.len() == 0 {
         return Err(format!("{path} holds too few positions"));
     }
@@ -207,13 +254,34 @@ fn run() -> Result<(), String> {
         FEATURE_COUNT,
         start.elapsed().as_secs_f64()
     );
+    // The ridge spares material: a piece's value is what every other weight is measured against.
+    let penalised: Vec<bool> = {
+        let mut penalised = vec![true; FEATURE_COUNT];
+        for (name, first, len) in tuning::groups() {
+            if name == MATERIAL_GROUP {
+                penalised[first..first + len].fill(false);
+            }
+        }
+        penalised.iter().chain(penalised.iter()).copied().collect()
+    };
     let initial: Vec<f64> = {
         let engine = tuning::weights();
         let middle = engine.iter().map(|weight| f64::from(weight.0));
         let end = engine.iter().map(|weight| f64::from(weight.1));
-        middle.chain(end).collect()
+        let weights = middle.chain(end).zip(&penalised);
+        let keep = |(weight, &penalised): (f64, &bool)| {
+            if from_material && penalised {
+                0.0
+            } else {
+                weight
+            }
+        };
+        weights.map(keep).collect()
     };
     let k = best_k(&train, &initial, 0.0005, 0.05);
+    // The held-out positions keep their results alone: their error says how well the weights
+    // predict games, whatever the training targets were.
+    train.blend_scores(k, result_weight);
     let before = (train.error(&initial, k), test.error(&initial, k));
     println!(
         "K = {k:.6}; error before: {:.6} (fitted set), {:.6} (held out)",
@@ -233,13 +301,19 @@ fn run() -> Result<(), String> {
     let bar = progress::bar(epochs as u64, "epochs");
     for epoch in 1..=epochs {
         let error = train.gradient(&weights, k, &mut gradient);
+        for (i, slope) in gradient.iter_mut().enumerate() {
+            if penalised[i] {
+                *slope += 2.0 * ridge * weights[i];
+            }
+        }
+        let step_size = rate * (1.0 - 0.9 * (epoch - 1) as f64 / epochs as f64);
         let correction1 = 1.0 - f64::powi(beta1, epoch as i32);
         let correction2 = 1.0 - f64::powi(beta2, epoch as i32);
         for i in 0..weights.len() {
             moment[i] = beta1 * moment[i] + (1.0 - beta1) * gradient[i];
             velocity[i] = beta2 * velocity[i] + (1.0 - beta2) * gradient[i] * gradient[i];
             let step = moment[i] / correction1 / ((velocity[i] / correction2).sqrt() + epsilon);
-            weights[i] -= rate * step;
+            weights[i] -= step_size * step;
         }
         bar.inc(1);
         if epoch % CHECK_EVERY == 0 {
@@ -272,8 +346,10 @@ fn run() -> Result<(), String> {
         let tuned: Vec<Weight> = (0..FEATURE_COUNT)
             .map(|i| (rounded[i] as i32, rounded[FEATURE_COUNT + i] as i32))
             .collect();
+        let start = if from_material { "material" } else { "engine" };
         let origin = format!(
-            "Fitted by `chess_tune {path} --epochs {epochs} --rate {rate}` (best at epoch \
+            "Fitted by `chess_tune {path} --epochs {epochs} --rate {rate} --l2 {ridge:e} --result-weight {result_weight} --start {start}` \
+             (best at epoch \
              {best_epoch})\non {} positions \
              ({} held out): K = {k:.6}, mean squared error on the held-out\npositions {:.6} \
              before, {:.6} after.",
