@@ -401,3 +401,29 @@ fn perft_runs_beside_the_input_and_stops_on_request() {
     engine.ready(SECOND);
     engine.quit();
 }
+
+#[test]
+fn clearing_a_large_table_does_not_hold_up_the_input() {
+    let mut engine = Engine::start();
+    // A GUI sizes the table, starts a game and waits for readyok: the table is still unused.
+    engine.send("setoption name Hash value 1024");
+    engine.send("ucinewgame");
+    engine.ready(2 * SECOND);
+    // After a short search has written a part of it, both ways of clearing it.
+    for clear in ["ucinewgame", "setoption name Clear Hash"] {
+        engine.send("position startpos");
+        engine.send("go depth 8");
+        engine.bestmove(10 * SECOND);
+        engine.send(clear);
+        engine.ready(2 * SECOND);
+    }
+    // The cleared table serves the next search.
+    engine.send("position startpos moves e2e4");
+    engine.send("go depth 6");
+    let mv = engine.bestmove(10 * SECOND);
+    let board = Board::default();
+    let mut after_e4 = board;
+    after_e4.play(board.parse_uci("e2e4").unwrap());
+    assert!(after_e4.parse_uci(&mv).is_ok(), "{mv}");
+    engine.quit();
+}
