@@ -427,3 +427,37 @@ fn clearing_a_large_table_does_not_hold_up_the_input() {
     assert!(after_e4.parse_uci(&mv).is_ok(), "{mv}");
     engine.quit();
 }
+
+#[test]
+fn bench_runs_beside_the_input_and_stops_on_request() {
+    let mut engine = Engine::start();
+    engine.send("bench 2");
+    let lines = engine.until(10 * SECOND, |line| line.ends_with(" nps"));
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|line| line.starts_with("info string bench position"))
+            .count(),
+        32,
+        "{lines:?}"
+    );
+    // A bench of minutes: isready is answered meanwhile, stop ends it without a node count.
+    engine.send("bench 40");
+    engine.ready(SECOND);
+    std::thread::sleep(Duration::from_millis(200));
+    let stopped = Instant::now();
+    engine.send("stop");
+    let lines = engine.until(2 * SECOND, |line| line == "info string bench stopped");
+    assert!(stopped.elapsed() < 2 * SECOND);
+    assert!(
+        !lines.iter().any(|line| line.ends_with(" nps")),
+        "{lines:?}"
+    );
+    engine.ready(SECOND);
+    // The engine searches as before, and quit ends a running bench at once.
+    engine.send("go depth 3");
+    engine.bestmove(5 * SECOND);
+    engine.send("bench 40");
+    engine.ready(SECOND);
+    engine.quit();
+}
