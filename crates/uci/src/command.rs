@@ -274,53 +274,102 @@ const GO_PARAMETERS: [&str; 12] = [
 ];
 
 fn parse_go(words: &[&str]) -> Result<Go, CommandError> {
-    let mut go = Go::default();
-    let mut words = words.iter().peekable();
-    while let Some(&word) = words.next() {
-        if word == "searchmoves" {
-            while let Some(&&mv) = words.peek() {
-                if GO_PARAMETERS.contains(&mv) {
-                    break;
+    let (go, errors) = Go::parse_lenient(words);
+    match errors.into_iter().next() {
+        Some(error) => Err(error),
+        None => Ok(go),
+    }
+}
+
+impl Go {
+    /// The parameters among the words after `go`, read leniently: each parameter whose value
+    /// is missing or not a number in range, each word that is not a parameter, and a
+    /// `searchmoves` without moves is left out and reported, and the rest is kept. A value
+    /// that is a parameter's name is taken as missing and read as that parameter. Parsing a
+    /// [`Command`] is strict and gives the first of these errors; the engine searches with
+    /// what this keeps (as Stockfish does), so that a malformed `go` still gets a `bestmove`.
+    ///
+    /// ```
+    /// use plyforge_uci::{CommandError, Go};
+    /// use std::time::Duration;
+    /// let (go, errors) = Go::parse_lenient(&["depth", "x", "movetime", "100", "searchmoves"]);
+    /// assert_eq!(go, Go { move_time: Some(Duration::from_millis(100)), ..Go::default() });
+    /// assert_eq!(errors, [
+    ///     CommandError::BadNumber { parameter: "depth", found: "x".into() },
+    ///     CommandError::MissingValue("searchmoves"),
+    /// ]);
+    /// ```
+    pub fn parse_lenient(words: &[&str]) -> (Go, Vec<CommandError>) {
+        let mut go = Go::default();
+        let mut errors = Vec::new();
+        let mut words = words.iter().copied().peekable();
+        while let Some(word) = words.next() {
+            if word == "searchmoves" {
+                let before = go.search_moves.len();
+                while let Some(mv) = words.next_if(|mv| !GO_PARAMETERS.contains(mv)) {
+                    go.search_moves.push(mv.to_string());
                 }
-                go.search_moves.push(mv.to_string());
-                words.next();
+                if go.search_moves.len() == before {
+                    errors.push(CommandError::MissingValue("searchmoves"));
+                }
+                continue;
             }
-            if go.search_moves.is_empty() {
-                return Err(CommandError::MissingValue("searchmoves"));
-            }
-            continue;
-        }
-        let mut value = |parameter: &'static str| {
-            words
-                .next()
-                .copied()
-                .ok_or(CommandError::MissingValue(parameter))
-        };
-        let milliseconds =
-            |parameter: &'static str, text: &str| -> Result<Duration, CommandError> {
-                // Some GUIs send a negative clock when the engine is over time: treat it as zero.
-                let ms: i64 = number(parameter, text)?;
-                Ok(Duration::from_millis(ms.max(0) as u64))
+            let parameter = match GO_PARAMETERS.iter().find(|&&name| name == word) {
+                Some(&parameter) => parameter,
+                None => {
+                    errors.push(CommandError::Unexpected {
+                        command: "go",
+                        word: word.to_string(),
+                    });
+                    continue;
+                }
             };
-        match word {
-            "wtime" => go.white_time = Some(milliseconds("wtime", value("wtime")?)?),
-            "btime" => go.black_time = Some(milliseconds("btime", value("btime")?)?),
-            "winc" => go.white_increment = Some(milliseconds("winc", value("winc")?)?),
-            "binc" => go.black_increment = Some(milliseconds("binc", value("binc")?)?),
-            "movestogo" => go.moves_to_go = Some(number("movestogo", value("movestogo")?)?),
-            "depth" => go.depth = Some(number("depth", value("depth")?)?),
-            "nodes" => go.nodes = Some(number("nodes", value("nodes")?)?),
-            "movetime" => go.move_time = Some(milliseconds("movetime", value("movetime")?)?),
-            "infinite" => go.infinite = true,
-            "ponder" => go.ponder = true,
-            "mate" => go.mate = Some(number("mate", value("mate")?)?),
-            other => {
+            match parameter {
+                "infinite" => {
+                    go.infinite = true;
+                    continue;
+                }
+                "ponder" => {
+                    go.ponder = true;
+                    continue;
+                }
+                _ => {}
+            }
+            let Some(text) = words.next_if(|value| !GO_PARAMETERS.contains(value)) else {
+                errors.push(CommandError::MissingValue(parameter));
+                continue;
+            };
+            if let Err(error) = go.set(parameter, text) {
+                errors.push(error);
+            }
+        }
+        (go, errors)
+    }
+
+    /// Sets the parameter `parameter` (one that takes a value) from `text`.
+    fn set(&mut self, parameter: &'static str, text: &str) -> Result<(), CommandError> {
+        // Some GUIs send a negative clock when the engine is over time: treat it as zero.
+        let milliseconds = || -> Result<Duration, CommandError> {
+            let ms: i64 = number(parameter, text)?;
+            Ok(Duration::from_millis(ms.max(0) as u64))
+        };
+        match parameter {
+            "wtime" => self.white_time = Some(milliseconds()?),
+            "btime" => self.black_time = Some(milliseconds()?),
+            "winc" => self.white_increment = Some(milliseconds()?),
+            "binc" => self.black_increment = Some(milliseconds()?),
+            "movetime" => self.move_time = Some(milliseconds()?),
+            "movestogo" => self.moves_to_go = Some(number(parameter, text)?),
+            "depth" => self.depth = Some(number(parameter, text)?),
+            "nodes" => self.nodes = Some(number(parameter, text)?),
+            "mate" => self.mate = Some(number(parameter, text)?),
+            _ => {
                 return Err(CommandError::Unexpected {
                     command: "go",
-                    word: other.to_string(),
+                    word: parameter.to_string(),
                 });
             }
         }
+        Ok(())
     }
-    Ok(go)
 }

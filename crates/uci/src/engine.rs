@@ -48,6 +48,9 @@ const DEFAULT_ELO: u32 = MIN_ELO;
 /// protocol wants no `bestmove` before it, and a few milliseconds are nothing to a GUI.
 const STOP_POLL: Duration = Duration::from_millis(5);
 
+/// How long a malformed `go` with no valid limit left searches.
+const MALFORMED_GO_TIME: Duration = Duration::from_millis(1000);
+
 /// Where the engine writes its lines (one call per line, without the newline).
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
 
@@ -172,7 +175,9 @@ impl Engine {
     }
 
     /// Parses and handles one line; a line that is not a command is answered with an
-    /// `info string error: ...` line and otherwise ignored.
+    /// `info string error: ...` line and otherwise ignored, except a malformed `go` search:
+    /// its errors are reported and it searches with the parameters that are valid (see
+    /// [`Go::parse_lenient`]), so that a GUI waiting for `bestmove` gets one.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         if line.trim().is_empty() {
             return Flow::Continue;
@@ -180,10 +185,45 @@ impl Engine {
         match line.parse::<Command>() {
             Ok(command) => self.handle(command),
             Err(error) => {
-                self.complain(error);
-                Flow::Continue
+                let words: Vec<&str> = line.split_whitespace().collect();
+                match words.as_slice() {
+                    ["go", rest @ ..] if rest.first() != Some(&"perft") => {
+                        self.handle(Command::Go(self.repair_go(rest)))
+                    }
+                    _ => {
+                        self.complain(error);
+                        Flow::Continue
+                    }
+                }
             }
         }
+    }
+
+    /// The search a malformed `go` gets: its valid parameters, each error reported; when none
+    /// of them ends the search for the side to move, a search of [`MALFORMED_GO_TIME`], since
+    /// the GUI is waiting for a move, not for an analysis without end.
+    fn repair_go(&self, words: &[&str]) -> Go {
+        let (mut go, errors) = Go::parse_lenient(words);
+        for error in &errors {
+            self.complain(format!("{error}; left out"));
+        }
+        let clock = match self.board().side_to_move() {
+            Color::White => go.white_time,
+            Color::Black => go.black_time,
+        };
+        let ends = go.depth.is_some()
+            || go.nodes.is_some()
+            || go.mate.is_some()
+            || go.move_time.is_some()
+            || clock.is_some();
+        if !ends && !go.infinite && !go.ponder {
+            go.move_time = Some(MALFORMED_GO_TIME);
+            self.say(&format!(
+                "info string no valid limit left; searching for {} ms",
+                MALFORMED_GO_TIME.as_millis()
+            ));
+        }
+        go
     }
 
     /// Handles one command.

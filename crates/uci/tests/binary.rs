@@ -461,3 +461,32 @@ fn bench_runs_beside_the_input_and_stops_on_request() {
     engine.ready(SECOND);
     engine.quit();
 }
+
+#[test]
+fn a_malformed_go_still_answers_bestmove() {
+    let mut engine = Engine::start();
+    let start = Board::default();
+    for bad in [
+        "go depth x",
+        "go searchmoves",
+        "go nodes 99999999999999999999999",
+        "go movetime 1e3",
+        "go depth 3 searchmoves",
+    ] {
+        engine.send("position startpos");
+        engine.send(bad);
+        // Errors reported, and a move within the default search's second (and the build's
+        // slowness on a loaded machine).
+        let lines = engine.until(10 * SECOND, |line| line.starts_with("bestmove "));
+        assert!(
+            lines
+                .iter()
+                .any(|line| line.starts_with("info string error: ")),
+            "{bad}: {lines:?}"
+        );
+        let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert!(start.parse_uci(mv).is_ok(), "{bad}: {mv}");
+        engine.ready(SECOND);
+    }
+    engine.quit();
+}

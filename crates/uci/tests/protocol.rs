@@ -113,9 +113,8 @@ fn bad_input_is_reported_and_the_position_kept() {
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
         "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
         "position",
-        "go depth",
-        "go depth -3",
-        "go sideways",
+        "go perft",
+        "go perft x",
         "setoption name Hash value 0",
         "setoption name Threads value many",
         "setoption name Colour value blue",
@@ -130,6 +129,42 @@ fn bad_input_is_reported_and_the_position_kept() {
         );
         assert_eq!(*engine.board(), before, "{bad} changed the position");
     }
+}
+
+#[test]
+fn a_malformed_go_searches_with_its_valid_parameters() {
+    let (mut engine, lines) = engine();
+    for (bad, errors, defaulted) in [
+        ("go depth", 1, true),
+        ("go depth -3", 1, true),
+        ("go sideways depth 2", 1, false),
+        ("go searchmoves", 1, true),
+        ("go nodes 99999999999999999999999", 1, true),
+        ("go depth x movetime 50 searchmoves", 2, false),
+        ("go depth movetime 50", 1, false),
+        ("go wtime soon btime 1000", 1, true),
+    ] {
+        engine.handle_line("position startpos");
+        engine.handle_line(bad);
+        wait_for_bestmove(&lines);
+        let said = take(&lines);
+        let complaints = said
+            .iter()
+            .filter(|line| line.starts_with("info string error: "))
+            .count();
+        assert_eq!(complaints, errors, "{bad}: {said:?}");
+        assert_eq!(
+            said.iter()
+                .any(|line| line.starts_with("info string no valid limit left")),
+            defaulted,
+            "{bad}: {said:?}"
+        );
+        assert!(Board::default().parse_uci(bestmove(&said)).is_ok(), "{bad}");
+    }
+    // The valid searchmoves are kept: only a2a3 is searched.
+    engine.handle_line("go depth x searchmoves a2a3 depth 2");
+    wait_for_bestmove(&lines);
+    assert_eq!(bestmove(&take(&lines)), "a2a3");
 }
 
 #[test]
