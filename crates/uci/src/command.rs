@@ -1,6 +1,7 @@
 //! The commands a GUI sends, parsed from one line of text into a [`Command`]. Parsing is strict
 //! about the words it knows and reports anything else as a [`CommandError`], so the engine can
-//! answer with a message and keep running.
+//! answer with a message and keep running. A command prints as its canonical line, which
+//! parses back to the same command.
 
 use core::fmt;
 use core::str::FromStr;
@@ -85,6 +86,104 @@ pub enum Command {
     Perft(u32),
     /// `bench [depth]`: search the fixed bench positions and print the node count and speed.
     Bench(Option<u32>),
+}
+
+/// The canonical line of a command: one space between words, `go` parameters in the order of
+/// the fields of [`Go`] (`searchmoves` last), `perft` for `go perft`, times in milliseconds.
+///
+/// The line reads back as the same command: `line.parse::<Command>()` of a printed command gives
+/// it back for every command that parsing made (a command built by hand round-trips when its
+/// names, FEN and moves are words that parsing could have made: no whitespace inside a word,
+/// no `value` in an option's name, no `moves` in a FEN, no `go` parameter among
+/// `searchmoves`, and times in whole milliseconds up to `i64::MAX`).
+///
+/// ```
+/// use plyforge_uci::Command;
+/// let command: Command = "go  movetime 100 depth 7   searchmoves e2e4 d2d4".parse()?;
+/// assert_eq!(command.to_string(), "go depth 7 movetime 100 searchmoves e2e4 d2d4");
+/// assert_eq!(command.to_string().parse::<Command>()?, command);
+/// let option: Command = "setoption name Clear Hash".parse()?;
+/// assert_eq!(option.to_string(), "setoption name Clear Hash");
+/// # Ok::<(), plyforge_uci::CommandError>(())
+/// ```
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Uci => f.write_str("uci"),
+            Command::Debug(on) => f.write_str(if *on { "debug on" } else { "debug off" }),
+            Command::IsReady => f.write_str("isready"),
+            Command::SetOption { name, value } => {
+                write!(f, "setoption name {name}")?;
+                match value {
+                    Some(value) => write!(f, " value {value}"),
+                    None => Ok(()),
+                }
+            }
+            Command::NewGame => f.write_str("ucinewgame"),
+            Command::Position { start, moves } => {
+                match start {
+                    StartPosition::Start => f.write_str("position startpos")?,
+                    StartPosition::Fen(fen) => write!(f, "position fen {fen}")?,
+                }
+                if !moves.is_empty() {
+                    write!(f, " moves {}", moves.join(" "))?;
+                }
+                Ok(())
+            }
+            Command::Go(go) => write!(f, "go{go}"),
+            Command::Stop => f.write_str("stop"),
+            Command::PonderHit => f.write_str("ponderhit"),
+            Command::Quit => f.write_str("quit"),
+            Command::Display => f.write_str("d"),
+            Command::Eval => f.write_str("eval"),
+            Command::Perft(depth) => write!(f, "perft {depth}"),
+            Command::Bench(None) => f.write_str("bench"),
+            Command::Bench(Some(depth)) => write!(f, "bench {depth}"),
+        }
+    }
+}
+
+/// The parameters of `go` as they follow the word `go`: each one preceded by a space, so an
+/// empty `Go` prints nothing (see [`Command`]'s `Display` for the order and the round trip).
+impl fmt::Display for Go {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let times = [
+            ("wtime", self.white_time),
+            ("btime", self.black_time),
+            ("winc", self.white_increment),
+            ("binc", self.black_increment),
+        ];
+        for (name, time) in times {
+            if let Some(time) = time {
+                write!(f, " {name} {}", time.as_millis())?;
+            }
+        }
+        if let Some(moves) = self.moves_to_go {
+            write!(f, " movestogo {moves}")?;
+        }
+        if let Some(depth) = self.depth {
+            write!(f, " depth {depth}")?;
+        }
+        if let Some(nodes) = self.nodes {
+            write!(f, " nodes {nodes}")?;
+        }
+        if let Some(time) = self.move_time {
+            write!(f, " movetime {}", time.as_millis())?;
+        }
+        if self.infinite {
+            f.write_str(" infinite")?;
+        }
+        if self.ponder {
+            f.write_str(" ponder")?;
+        }
+        if let Some(moves) = self.mate {
+            write!(f, " mate {moves}")?;
+        }
+        if !self.search_moves.is_empty() {
+            write!(f, " searchmoves {}", self.search_moves.join(" "))?;
+        }
+        Ok(())
+    }
 }
 
 /// A line that is not a command this engine understands.
