@@ -113,7 +113,7 @@ fn play(engine_first: bool) -> Result<(), String> {
             .last()
             .expect("the history starts with the empty board");
         println!("\n{game}\n");
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = game.outcome_by_rule() {
             println!("game over: {outcome:?}");
             return Ok(());
         }

@@ -60,7 +60,7 @@ impl Game for Board {
     /// (the search finds checkmate and stalemate itself when no move comes, through
     /// `outcome_without_moves`). For the whole answer with its reason, see the inherent
     /// [`Board::outcome`].
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome_by_rule(&self) -> Option<Outcome> {
         if !self.draw_by_rule() {
             return None;
         }

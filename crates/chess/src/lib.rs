@@ -72,7 +72,11 @@ pub use san::SanError;
 pub use square::{File, ParseFileError, ParseRankError, ParseSquareError, Rank, Square};
 pub use uci::{UciError, UciMove};
 
-// Serde through notation: a square as `"e4"`, a board as its FEN, an EPD record as its text.
+// Serde through notation: a square as `"e4"`, a board as its FEN, an EPD record as its text,
+// a move in UCI notation as `"e7e8q"`. `Move` itself is left out: its notation names it only on
+// a board (castling, en passant and the piece moved come from the position), so a `Move` read
+// from text alone could not be the move that was written; `UciMove` carries the notation and
+// `UciMove::to_move` finds the move on a board.
 #[cfg(feature = "serde")]
 plyforge_bitboard::serde_as_notation!(
     Square,
@@ -83,5 +87,6 @@ plyforge_bitboard::serde_as_notation!(
     Piece,
     CastleRights,
     Board,
-    Epd
+    Epd,
+    UciMove
 );

@@ -222,10 +222,10 @@ fn outcomes() {
     let bare: Board = "7k/8/8/8/8/8/8/KB6 w - - 0 1".parse().unwrap();
     assert!(bare.is_insufficient_material());
     assert_eq!(bare.outcome(), Some(ChessOutcome::InsufficientMaterial));
-    assert_eq!(Game::outcome(&bare), Some(Outcome::Draw));
+    assert_eq!(Game::outcome_by_rule(&bare), Some(Outcome::Draw));
     let fifty: Board = "7k/8/8/8/8/8/8/KR6 w - - 100 80".parse().unwrap();
     assert_eq!(fifty.outcome(), Some(ChessOutcome::FiftyMoves));
-    assert_eq!(Game::outcome(&fifty), Some(Outcome::Draw));
+    assert_eq!(Game::outcome_by_rule(&fifty), Some(Outcome::Draw));
     // Mate on the hundredth ply stands.
     let late_mate: Board = "7k/6Q1/6K1/8/8/8/8/8 b - - 100 80".parse().unwrap();
     assert_eq!(
@@ -234,10 +234,13 @@ fn outcomes() {
             winner: Color::White
         })
     );
-    assert_eq!(Game::outcome(&late_mate), Some(Outcome::Win(0)));
+    assert_eq!(Game::outcome_by_rule(&late_mate), Some(Outcome::Win(0)));
     // Where the game goes on, neither view sees an end.
     let start = Board::default();
-    assert_eq!((start.outcome(), Game::outcome(&start)), (None, None));
+    assert_eq!(
+        (start.outcome(), Game::outcome_by_rule(&start)),
+        (None, None)
+    );
     // No null move in a pawn ending (zugzwang) or in check; one elsewhere, passing the turn.
     let mut pawn_ending: Board = "7k/p7/8/8/8/8/P7/K7 w - - 0 1".parse().unwrap();
     assert_eq!(pawn_ending.visit_null_move(|_| ()), None);

@@ -1,7 +1,7 @@
 //! The `serde` feature: value types written as their notation (run with `--features serde`).
 #![cfg(feature = "serde")]
 
-use plyforge_chess::{Board, CastleRights, Color, Epd, Piece, Role, Square};
+use plyforge_chess::{Board, CastleRights, Color, Epd, Piece, Role, Square, UciMove};
 
 #[test]
 fn values_serialise_as_their_notation_and_back() {
@@ -20,6 +20,15 @@ fn values_serialise_as_their_notation_and_back() {
     let json = serde_json::to_string(&board).unwrap();
     assert_eq!(json, format!("\"{kiwipete}\""));
     assert_eq!(serde_json::from_str::<Board>(&json).unwrap(), board);
+    let promotion: UciMove = serde_json::from_str(r#""e7e8q""#).unwrap();
+    assert_eq!(serde_json::to_string(&promotion).unwrap(), r#""e7e8q""#);
+    assert_eq!(serde_json::to_string(&UciMove::Null).unwrap(), r#""0000""#);
+    let castle = board.parse_uci("e1g1").unwrap();
+    let json = serde_json::to_string(&castle.to_uci(false)).unwrap();
+    assert_eq!(json, r#""e1g1""#);
+    let read: UciMove = serde_json::from_str(&json).unwrap();
+    assert_eq!(read.to_move(&board), Ok(castle));
+    assert!(serde_json::from_str::<UciMove>(r#""e7e9""#).is_err());
     let epd: Epd = "4k3/8/8/8/8/8/8/4K3 w - - id \"bare kings\";"
         .parse()
         .unwrap();

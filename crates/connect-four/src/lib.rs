@@ -200,7 +200,7 @@ impl<G: Geometry<Bits = u64>> Game for ConnectFour<G> {
         self.plies += 1;
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome_by_rule(&self) -> Option<Outcome> {
         if Self::has_line(self.current ^ self.occupied) {
             Some(Outcome::Win(1 - self.player_to_move()))
         } else if self.occupied == G::PLAYABLE {
@@ -228,7 +228,7 @@ impl<G: Geometry<Bits = u64>> Game for ConnectFour<G> {
     }
 
     fn count_moves(&self) -> u64 {
-        if self.outcome().is_some() {
+        if self.outcome_by_rule().is_some() {
             return 0;
         }
         (0..G::FILES)
@@ -316,7 +316,7 @@ impl<G: Geometry<Bits = u64>> FromStr for ConnectFour<G> {
                 .filter(|&d| d >= 1 && d <= G::FILES as u32)
                 .ok_or(ParseError::BadColumn(c))? as u8
                 - 1;
-            if game.outcome().is_some() {
+            if game.outcome_by_rule().is_some() {
                 return Err(ParseError::GameOver(index));
             }
             if !game.can_play(column) {

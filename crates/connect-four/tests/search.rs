@@ -40,7 +40,7 @@ impl<G: Geometry<Bits = u64>> Solver<G> {
     }
 
     fn value(&mut self, game: &ConnectFour<G>) -> Score {
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = game.outcome_by_rule() {
             return match outcome {
                 Outcome::Draw => 0,
                 Outcome::Win(p) if p == game.player_to_move() => win_in(0),
@@ -77,7 +77,7 @@ fn random_position<G: Geometry<Bits = u64>>(seed: u64, plies: u32) -> ConnectFou
         let column = moves.as_slice()[(state % moves.len() as u64) as usize];
         let mut next = game;
         next.play(column);
-        if next.outcome().is_some() {
+        if next.outcome_by_rule().is_some() {
             break;
         }
         game = next;

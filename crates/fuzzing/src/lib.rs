@@ -5,8 +5,11 @@
 //! Each [`Parser`] has a check that takes any bytes, feeds them to the parser (as text when
 //! they are UTF-8) and panics when a property fails: a parser must never panic and must give a
 //! typed error for bad input; what it accepts must print back to text that parses to an equal
-//! value; and a parsed position must survive move generation and play (each legal move legal,
-//! hashes kept incrementally equal to hashes from scratch, notation of each move read back).
+//! value (UCI commands included, through `Command`'s canonical line); and a parsed position must
+//! survive move generation, play and undo (each legal move legal, hashes kept incrementally
+//! equal to hashes from scratch, notation of each move read back, and a Sternhalma move taken
+//! back by `Position::undo` or a TicTacChess move by `Match::undo` restoring the position and
+//! its hash).
 //! [`inputs`] makes the smoke test's inputs: valid texts from random reachable positions and
 //! mutations of them.
 

@@ -192,7 +192,16 @@ fn check_uci_move(text: &str) -> bool {
 fn check_uci_command(text: &str) -> bool {
     let mut accepted = false;
     for line in text.lines() {
-        accepted |= line.parse::<Command>().is_ok();
+        let Ok(command) = line.parse::<Command>() else {
+            continue;
+        };
+        accepted = true;
+        let printed = command.to_string();
+        assert_eq!(
+            printed.parse::<Command>(),
+            Ok(command),
+            "{line:?} printed as {printed:?}"
+        );
     }
     accepted
 }
@@ -206,6 +215,8 @@ fn check_tictacchess_position(text: &str) -> bool {
         .parse()
         .unwrap_or_else(|error| panic!("{text:?} printed as {printed:?}: {error}"));
     assert_eq!(again, position, "{text:?} printed as {printed:?}");
+    let start = tictacchess::TicTacChess::from_position(position);
+    let mut game = tictacchess::Match::from_game(start);
     for mv in position.legal_moves() {
         assert!(position.is_legal(mv), "{position}: {mv}");
         let mut child = position;
@@ -213,7 +224,19 @@ fn check_tictacchess_position(text: &str) -> bool {
         assert_eq!(child.hash(), child.compute_hash(), "{position}: {mv}");
         let text = mv.to_string();
         assert_eq!(position.parse_move(&text), Ok(mv), "{position}: {text}");
+        // Played in a match and taken back: the game before it again, hash included.
+        if game.play(mv).is_ok() {
+            assert_eq!(*game.position(), child, "{position}: {mv}");
+            assert_eq!(game.undo(), Some(mv), "{position}: {mv}");
+            assert_eq!(*game.game(), start, "{position}: {mv} undone");
+            assert_eq!(
+                game.position().hash(),
+                position.hash(),
+                "{position}: {mv} undone"
+            );
+        }
     }
+    assert_eq!(game.undo(), None, "{position}");
     true
 }
 
@@ -230,6 +253,16 @@ fn check_tictacchess_move(text: &str) -> bool {
     let mut position = tictacchess::Position::start();
     if position.try_play(mv).is_ok() {
         assert_eq!(position.hash(), position.compute_hash());
+    }
+    let mut game = tictacchess::Match::new();
+    if game.play(mv).is_ok() {
+        assert_eq!(game.undo(), Some(mv), "{mv}");
+        assert_eq!(*game.game(), tictacchess::TicTacChess::new(), "{mv} undone");
+        assert_eq!(
+            game.position().hash(),
+            tictacchess::Position::start().hash(),
+            "{mv} undone"
+        );
     }
     true
 }
@@ -249,6 +282,10 @@ fn check_sternhalma_position(text: &str) -> bool {
         let mut child = position.clone();
         assert_eq!(child.try_play(mv), Ok(()), "{position}: {mv}");
         assert_eq!(child.hash(), position.hash_after(mv), "{position}: {mv}");
+        // Taken back: the position before it again, hash included.
+        child.undo(mv);
+        assert_eq!(child, position, "{position}: {mv} undone");
+        assert_eq!(child.hash(), position.hash(), "{position}: {mv} undone");
     }
     true
 }
@@ -264,13 +301,23 @@ fn check_sternhalma_move(text: &str) -> bool {
         "{text:?} as {printed}"
     );
     for players in sternhalma::PlayerCount::ALL {
-        let mut position = sternhalma::Position::new(players);
+        let start = sternhalma::Position::new(players);
+        let mut position = start.clone();
         let legal = position.legal_moves().contains(&mv);
         assert_eq!(
             position.try_play(mv).is_ok(),
             legal,
             "{players} players: {mv}"
         );
+        if legal {
+            position.undo(mv);
+            assert_eq!(position, start, "{players} players: {mv} undone");
+            assert_eq!(
+                position.hash(),
+                start.hash(),
+                "{players} players: {mv} undone"
+            );
+        }
     }
     true
 }

@@ -147,7 +147,7 @@ impl<const WITH_PASS: bool> minimax::Game for MinimaxFour<WITH_PASS> {
     }
 
     fn get_winner(state: &Board) -> Option<minimax::Winner> {
-        state.outcome().map(|outcome| match outcome {
+        state.outcome_by_rule().map(|outcome| match outcome {
             Outcome::Draw => minimax::Winner::Draw,
             Outcome::Win(_) => minimax::Winner::PlayerJustMoved,
         })

@@ -2,8 +2,8 @@
 //! `Evaluator` trait that scores positions, kept apart from the rules so that one game can be
 //! searched with several evaluations.
 //!
-//! A simple game implements six methods (`player_to_move`, `generate_moves`, `play`, `outcome`,
-//! `hash`, `move_key`); everything else is an optional hook with a default that turns the matching
+//! A simple game implements six methods (`player_to_move`, `generate_moves`, `play`,
+//! `outcome_by_rule`, `hash`, `move_key`); everything else is an optional hook with a default that turns the matching
 //! technique off. Every search reaches a child position through [`Game::visit_child`]: by
 //! copy-make (`Clone` + `play`) by default, or in place where the game overrides it to play and
 //! take back, so a game that takes moves back has to write its own take-back to get there.
@@ -62,7 +62,8 @@ pub trait Game: Clone + Send + 'static {
 
     /// Appends every legal move to `moves` (which the caller has cleared). A position that is
     /// over by the rules of play (a line made, a player home, checkmate) has no moves. Draws by
-    /// rule (repetition, move limits) do not remove moves: they belong to [`Game::outcome`].
+    /// rule (repetition, move limits) do not remove moves: they belong to
+    /// [`Game::outcome_by_rule`].
     fn generate_moves(&self, moves: &mut Self::Moves);
 
     /// Plays a legal move of the player to move.
@@ -98,7 +99,7 @@ pub trait Game: Clone + Send + 'static {
     ///         self.total -= mv;
     ///         result
     ///     }
-    ///     fn outcome(&self) -> Option<Outcome> {
+    ///     fn outcome_by_rule(&self) -> Option<Outcome> {
     ///         (self.total >= 10).then(|| Outcome::Win(1 - self.player_to_move()))
     ///     }
     ///     fn hash(&self) -> u64 { u64::from(self.total) << 1 | self.player_to_move() as u64 }
@@ -117,14 +118,15 @@ pub trait Game: Clone + Send + 'static {
         visit(&mut child)
     }
 
-    /// The result if the game is over at this position without looking at the moves: a line
-    /// made, a player home, a draw by rule (50 moves, a move limit, insufficient material).
-    /// Positions where [`Game::generate_moves`] finds nothing are resolved by
-    /// [`Game::outcome_without_moves`] instead.
-    fn outcome(&self) -> Option<Outcome>;
+    /// The result decided at this position without looking at the moves: a line made, a
+    /// player home, a draw by rule (50 moves, a move limit, insufficient material). Not the
+    /// whole answer: positions where [`Game::generate_moves`] finds nothing (checkmate,
+    /// stalemate) go through [`Game::outcome_without_moves`], so a game's own `outcome` (such
+    /// as chess's `Board::outcome`) may say more.
+    fn outcome_by_rule(&self) -> Option<Outcome>;
 
-    /// The result when the player to move has no legal move and [`Game::outcome`] said nothing:
-    /// a draw by default (stalemate); chess reports a checkmate here.
+    /// The result when the player to move has no legal move and [`Game::outcome_by_rule`] said
+    /// nothing: a draw by default (stalemate); chess reports a checkmate here.
     #[inline]
     fn outcome_without_moves(&self) -> Outcome {
         Outcome::Draw

@@ -38,7 +38,7 @@
 //!         self.total += step;
 //!         self.to_move ^= 1;
 //!     }
-//!     fn outcome(&self) -> Option<Outcome> {
+//!     fn outcome_by_rule(&self) -> Option<Outcome> {
 //!         // The player who just moved reached 21.
 //!         (self.total == 21).then_some(Outcome::Win(self.to_move ^ 1))
 //!     }

@@ -51,7 +51,7 @@ impl Game for Nim {
         self.to_move ^= 1;
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome_by_rule(&self) -> Option<Outcome> {
         match (self.stones, self.last_mover) {
             (0, Some(winner)) => Some(Outcome::Win(winner)),
             (0, None) => Some(Outcome::Draw),

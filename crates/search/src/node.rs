@@ -138,7 +138,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             0
         };
         if !NT::ROOT {
-            if let Some(outcome) = game.outcome() {
+            if let Some(outcome) = game.outcome_by_rule() {
                 self.clock.nodes += 1;
                 return self.outcome_score(game, outcome, ply);
             }

@@ -145,6 +145,25 @@ impl<T: Zeroable> PageAligned<T> {
         None
     }
 
+    /// Sets every value back to its default. A mapping of its own is replaced by a fresh one
+    /// and the old one returned to the system: the new pages are zero until their first
+    /// touch, so the cost is giving back the pages the old one had touched, where writing
+    /// every value would first make the kernel back every page (a large table no search has
+    /// reached yet would be backed whole just to be zeroed). A heap array is written; so is a
+    /// mapping when the system refuses a new one.
+    pub fn reset(&mut self) {
+        if let Source::Mapping { .. } = self.source
+            && let Some(fresh) = Self::mapped(self.len, self.len.saturating_mul(size_of::<T>()))
+        {
+            // The old mapping is dropped (unmapped) here, after the new one exists.
+            *self = fresh;
+            return;
+        }
+        for value in self.as_mut_slice() {
+            *value = T::default();
+        }
+    }
+
     /// The values, mutably.
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         // SAFETY: `values` points to `len` initialised values (defaults on the heap; zero bytes,
@@ -244,6 +263,28 @@ mod tests {
         // A second array after the first is unmapped starts from defaults again.
         let again = PageAligned::<Line>::try_new(count).unwrap();
         assert!((0..count).all(|index| word(&again, index) == 0));
+    }
+
+    #[test]
+    fn reset_gives_defaults_back() {
+        // A mapping of its own (3 MiB and a line) and a heap array: written, then reset.
+        for count in [3 * (1 << 20) / 64 + 1, 10] {
+            let mut lines = PageAligned::<Line>::try_new(count).unwrap();
+            let mapped = matches!(lines.source, Source::Mapping { .. });
+            for index in [0, count / 2, count - 1] {
+                lines[index].0[3].store(index as u64 + 1, Ordering::Relaxed);
+            }
+            lines.reset();
+            assert_eq!(lines.len(), count);
+            assert_eq!(matches!(lines.source, Source::Mapping { .. }), mapped);
+            if mapped {
+                assert_eq!(lines.as_ptr() as usize % HUGE_PAGE, 0);
+            }
+            assert!((0..count).all(|index| word(&lines, index) == 0));
+            // Usable after the reset.
+            lines[count - 1].0[3].store(5, Ordering::Relaxed);
+            assert_eq!(word(&lines, count - 1), 5);
+        }
     }
 
     #[test]

@@ -150,7 +150,8 @@ impl ProofSearch {
         // No iterations here: the limits apply from the first node.
         clock.arm(true);
         let mut root = game.clone();
-        let wins = root.outcome().is_none() && self.proves(&mut root, player, plies, &mut clock);
+        let wins =
+            root.outcome_by_rule().is_none() && self.proves(&mut root, player, plies, &mut clock);
         self.nodes = clock.nodes;
         if clock.aborted() {
             Err(ProofStopped { nodes: self.nodes })
@@ -237,13 +238,13 @@ impl ProofSearch {
         plies: u32,
         clock: &mut ThreadClock<'_>,
     ) -> bool {
-        let wins_at_once = |child: &mut G| child.outcome() == Some(Outcome::Win(attacker));
+        let wins_at_once = |child: &mut G| child.outcome_by_rule() == Some(Outcome::Win(attacker));
         if moves.iter().any(|&mv| game.visit_child(mv, wins_at_once)) {
             return true;
         }
         moves.iter().any(|&mv| {
             game.visit_child(mv, |child| {
-                child.outcome().is_none() && self.proves(child, attacker, plies - 1, clock)
+                child.outcome_by_rule().is_none() && self.proves(child, attacker, plies - 1, clock)
             })
         })
     }
@@ -258,7 +259,7 @@ impl ProofSearch {
         clock: &mut ThreadClock<'_>,
     ) -> bool {
         moves.iter().all(|&mv| {
-            game.visit_child(mv, |child| match child.outcome() {
+            game.visit_child(mv, |child| match child.outcome_by_rule() {
                 Some(outcome) => outcome == Outcome::Win(attacker),
                 None => self.proves(child, attacker, plies - 1, clock),
             })

@@ -36,7 +36,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// of the nodes below. Counts the node when it ends here.
     #[inline(always)]
     fn end_score(&mut self, game: &G, ply: usize) -> Option<Score> {
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = game.outcome_by_rule() {
             self.clock.nodes += 1;
             return Some(self.outcome_score(game, outcome, ply));
         }

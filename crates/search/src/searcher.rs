@@ -323,7 +323,7 @@ impl Searcher {
 /// Refuses a position without a move to choose: the game is over, by its rules or for want of
 /// moves.
 pub(crate) fn has_moves<G: Game>(game: &G) -> Result<(), SearchError> {
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = game.outcome_by_rule() {
         return Err(SearchError::GameOver(outcome));
     }
     let mut moves = G::Moves::default();

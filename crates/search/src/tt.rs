@@ -136,6 +136,10 @@ pub(crate) struct TranspositionTable {
     /// On huge pages where the system allows.
     buckets: PageAligned<Bucket>,
     age: u8,
+    /// Whether a search has started since the table was made or cleared: every search that
+    /// stores starts with [`TranspositionTable::new_search`], so an unset flag means the table
+    /// is still empty and [`TranspositionTable::clear`] has nothing to do.
+    written: bool,
 }
 
 impl TranspositionTable {
@@ -145,20 +149,27 @@ impl TranspositionTable {
         Some(TranspositionTable {
             buckets: PageAligned::try_new((bytes / BUCKET_BYTES).max(1))?,
             age: 0,
+            written: false,
         })
     }
 
-    /// Empties the table.
+    /// Empties the table. A GUI sends `ucinewgame` (and waits for `readyok`) before every game,
+    /// often right after sizing the table: a table no search has written is left as it is, and
+    /// a written one gets fresh zero pages rather than having every bucket written (see
+    /// [`PageAligned::reset`]), so that a large table is not backed whole just to be emptied.
     pub fn clear(&mut self) {
-        for bucket in self.buckets.as_mut_slice() {
-            *bucket = Bucket::default();
+        if self.written {
+            self.buckets.reset();
         }
         self.age = 0;
+        self.written = false;
     }
 
     /// Starts a new search: entries of earlier searches become the first to be replaced.
+    /// Every search calls this before it stores anything.
     pub fn new_search(&mut self) {
         self.age = (self.age + 1) % AGE_CYCLE;
+        self.written = true;
     }
 
     /// The bucket of `key` in `buckets`.
@@ -201,6 +212,7 @@ impl TranspositionTable {
 
     /// Stores `entry` for `key`.
     pub fn store(&self, key: u64, mut entry: Entry) {
+        debug_assert!(self.written, "a search stores only after `new_search`");
         let bucket = Self::bucket(&self.buckets, key);
         let mut victim = &bucket.slots[0];
         let mut victim_worth = i32::MAX;
@@ -299,7 +311,8 @@ mod tests {
 
     #[test]
     fn store_probe_and_replace() {
-        let tt = TranspositionTable::new(0).unwrap();
+        let mut tt = TranspositionTable::new(0).unwrap();
+        tt.new_search();
         let entry = |depth| Entry {
             move_key: Some(depth as u16),
             score: depth,
@@ -330,7 +343,8 @@ mod tests {
     fn prefetch_changes_nothing() {
         // Exercises the prefetch's `unsafe` block on every bucket, the first and last
         // keys included: the table must read back exactly as before.
-        let tt = TranspositionTable::new(1).unwrap();
+        let mut tt = TranspositionTable::new(1).unwrap();
+        tt.new_search();
         let entry = Entry {
             move_key: Some(3),
             score: -12,
@@ -351,8 +365,41 @@ mod tests {
     }
 
     #[test]
+    fn clear_empties_written_tables_of_every_kind() {
+        let entry = Entry {
+            move_key: Some(2),
+            score: 7,
+            depth: 4,
+            bound: Bound::Lower,
+        };
+        // One bucket on the heap, and 4 MiB in a mapping of its own.
+        for mib in [0, 4] {
+            let mut tt = TranspositionTable::new(mib).unwrap();
+            let keys = [1, u64::MAX / 3, u64::MAX];
+            // Cleared before any search: nothing to do, and still empty.
+            tt.clear();
+            assert!(keys.iter().all(|&key| tt.probe(key).is_none()));
+            for round in 0..2 {
+                tt.new_search();
+                for &key in &keys {
+                    tt.store(key, entry);
+                }
+                assert!(
+                    keys.iter().all(|&key| tt.probe(key) == Some(entry)),
+                    "{round}"
+                );
+                tt.clear();
+                assert!(keys.iter().all(|&key| tt.probe(key).is_none()), "{round}");
+                assert_eq!(tt.age, 0);
+            }
+            assert_eq!(tt.hashfull(), 0);
+        }
+    }
+
+    #[test]
     fn torn_entries_are_rejected() {
-        let tt = TranspositionTable::new(0).unwrap();
+        let mut tt = TranspositionTable::new(0).unwrap();
+        tt.new_search();
         let a = Entry {
             move_key: Some(1),
             score: 5,

@@ -19,7 +19,7 @@ fn solve<G: Game>(game: &G, memo: &mut HashMap<u64, i8>) -> i8 {
     game.generate_moves(&mut moves);
     let value = if moves.is_empty() {
         match game
-            .outcome()
+            .outcome_by_rule()
             .unwrap_or_else(|| game.outcome_without_moves())
         {
             Outcome::Draw => 0,
@@ -108,7 +108,7 @@ where
         let Ok(game) = opening.parse::<G>() else {
             continue;
         };
-        if game.outcome().is_some() {
+        if game.outcome_by_rule().is_some() {
             continue;
         }
         let value = solve(&game, memo);
@@ -163,7 +163,7 @@ fn the_searcher_runs_monte_carlo_tree_search() {
         let Ok(game) = opening.parse::<Four>() else {
             continue;
         };
-        if game.outcome().is_some() || solve(&game, &mut memo) != 1 {
+        if game.outcome_by_rule().is_some() || solve(&game, &mut memo) != 1 {
             continue;
         }
         won += 1;

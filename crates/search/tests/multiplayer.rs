@@ -86,7 +86,7 @@ impl Game for Tree {
     }
 
     fn generate_moves(&self, moves: &mut Self::Moves) {
-        if self.plies_left == 0 || self.outcome().is_some() {
+        if self.plies_left == 0 || self.outcome_by_rule().is_some() {
             return;
         }
         let draw = self.draw(1 + self.to_move as u64);
@@ -110,7 +110,7 @@ impl Game for Tree {
         self.to_move = (self.to_move + 1) % self.players;
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome_by_rule(&self) -> Option<Outcome> {
         let draw = self.draw(0);
         match draw % 100 {
             percent if percent < DRAW_PERCENT => Some(Outcome::Draw),
@@ -196,8 +196,8 @@ impl Game for UndoTree {
         result
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.tree.outcome()
+    fn outcome_by_rule(&self) -> Option<Outcome> {
+        self.tree.outcome_by_rule()
     }
 
     fn outcome_without_moves(&self) -> Outcome {
@@ -302,7 +302,7 @@ fn outcome_value(outcome: Outcome, player: usize, ply: usize) -> Score {
 
 /// Plain max^n: the vector and the line, ties to the first move generated.
 fn reference_maxn(game: &Tree, evaluator: &Split, depth: u32, ply: usize) -> (Vec<Score>, Line) {
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = game.outcome_by_rule() {
         return (outcome_vector(outcome, game.players, ply), Vec::new());
     }
     if depth == 0 {
@@ -348,7 +348,7 @@ fn reference_brs(
     ply: usize,
     plus: bool,
 ) -> (Score, Line) {
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = game.outcome_by_rule() {
         return (outcome_value(outcome, root, ply), Vec::new());
     }
     if depth == 0 {
@@ -377,7 +377,7 @@ fn reference_brs(
                     mv,
                 }];
                 // A reply that ends the game is judged before the others pass.
-                match child.outcome() {
+                match child.outcome_by_rule() {
                     Some(outcome) => candidates.push((played, Err(outcome))),
                     None => {
                         child.set_player_to_move(root);
@@ -391,7 +391,7 @@ fn reference_brs(
         // followed by the most promising move of every later opponent.
         let mut position = game.clone();
         let mut round: Line = Vec::new();
-        while position.player_to_move() != root && position.outcome().is_none() {
+        while position.player_to_move() != root && position.outcome_by_rule().is_none() {
             let opponent = position.player_to_move();
             let moves = moves_of(&position);
             if moves.is_empty() {
@@ -406,7 +406,7 @@ fn reference_brs(
                 let mut child = position.clone();
                 child.play(mv);
                 let mut ended = None;
-                while child.player_to_move() != root && child.outcome().is_none() {
+                while child.player_to_move() != root && child.outcome_by_rule().is_none() {
                     let player = child.player_to_move();
                     let Some(promising) = most_promising(&child) else {
                         ended = Some(child.outcome_without_moves());
@@ -515,7 +515,7 @@ fn search_with_tt(
 
 /// Whether the root has a move to search.
 fn searchable(game: &Tree) -> bool {
-    game.outcome().is_none() && !moves_of(game).is_empty()
+    game.outcome_by_rule().is_none() && !moves_of(game).is_empty()
 }
 
 fn check_maxn(game: &Tree, evaluator: &Split, depth: u32, max_sum: Option<Score>) {

@@ -22,7 +22,7 @@ fn forces<G: Game>(game: &G, attacker: usize, plies: u32) -> bool {
     let child_wins = |&mv: &G::Move| {
         let mut child = game.clone();
         child.play(mv);
-        match child.outcome() {
+        match child.outcome_by_rule() {
             Some(outcome) => outcome == Outcome::Win(attacker),
             None => forces(&child, attacker, plies - 1),
         }
@@ -35,7 +35,7 @@ fn forces<G: Game>(game: &G, attacker: usize, plies: u32) -> bool {
 }
 
 fn expected<G: Game>(game: &G, plies: u32) -> Proof {
-    if game.outcome().is_none() && forces(game, game.player_to_move(), plies) {
+    if game.outcome_by_rule().is_none() && forces(game, game.player_to_move(), plies) {
         Proof::Wins
     } else {
         Proof::NoWin
@@ -48,13 +48,13 @@ fn random_position<G: Game + Default>(picks: &[usize]) -> G {
     for &pick in picks {
         let mut moves = G::Moves::default();
         game.generate_moves(&mut moves);
-        if moves.is_empty() || game.outcome().is_some() {
+        if moves.is_empty() || game.outcome_by_rule().is_some() {
             break;
         }
         let mv = moves.as_slice()[pick % moves.len()];
         let mut next = game.clone();
         next.play(mv);
-        if next.outcome().is_some() {
+        if next.outcome_by_rule().is_some() {
             break;
         }
         game = next;
@@ -91,7 +91,7 @@ impl Game for Race3 {
         self.total += step;
         self.to_move = (self.to_move + 1) % 3;
     }
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome_by_rule(&self) -> Option<Outcome> {
         (self.total == GOAL).then_some(Outcome::Win((self.to_move + 2) % 3))
     }
     fn hash(&self) -> u64 {

@@ -89,7 +89,7 @@ impl<const UNDO: bool> Game for Graph<UNDO> {
         result
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome_by_rule(&self) -> Option<Outcome> {
         (self.node == GOAL).then_some(Outcome::Win(self.player ^ 1))
     }
 
@@ -115,7 +115,7 @@ impl<const UNDO: bool> Evaluator<Graph<UNDO>> for GraphEval {
 /// first) is a draw.
 fn reference(game: &Graph<false>, depth: u32, ply: usize, path: &mut Vec<u64>) -> Score {
     if ply > 0 {
-        if let Some(Outcome::Win(p)) = game.outcome() {
+        if let Some(Outcome::Win(p)) = game.outcome_by_rule() {
             return if p == game.player {
                 win_in(ply)
             } else {

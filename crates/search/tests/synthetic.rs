@@ -86,7 +86,7 @@ impl Game for Tree {
         self.ply += 1;
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome_by_rule(&self) -> Option<Outcome> {
         // One node in ten below the root ends the game: mostly a win for the last mover.
         if self.endless || self.ply == 0 || !mix(self.hash ^ 3).is_multiple_of(10) {
             return None;
@@ -141,7 +141,7 @@ fn children(game: &Tree) -> Vec<Tree> {
 
 /// Plain negamax, from the view of the player to move.
 fn minimax(game: &Tree, depth: u32, ply: usize) -> Score {
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = game.outcome_by_rule() {
         return match outcome {
             Outcome::Draw => 0,
             Outcome::Win(p) if p == game.player => win_in(ply),
@@ -167,7 +167,7 @@ fn minimax(game: &Tree, depth: u32, ply: usize) -> Score {
 /// Brute-force paranoid value from the root player's view: the root player maximises, every
 /// other player minimises.
 fn paranoid(game: &Tree, root: usize, depth: u32, ply: usize) -> Score {
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = game.outcome_by_rule() {
         return match outcome {
             Outcome::Draw => 0,
             Outcome::Win(p) if p == root => win_in(ply),
@@ -225,7 +225,10 @@ fn check_pv_legal(root: &Tree, pv: &[u8]) {
     for &mv in pv {
         let mut moves = <Tree as Game>::Moves::default();
         game.generate_moves(&mut moves);
-        assert!(game.outcome().is_none(), "pv continues after the end");
+        assert!(
+            game.outcome_by_rule().is_none(),
+            "pv continues after the end"
+        );
         assert!(moves.as_slice().contains(&mv), "pv move {mv} is not legal");
         game.play(mv);
     }
@@ -292,7 +295,7 @@ impl<const FLAG: bool> Game for Shortcuts<FLAG> {
     }
 
     fn generate_moves(&self, moves: &mut Self::Moves) {
-        if self.0.outcome().is_some() {
+        if self.0.outcome_by_rule().is_some() {
             return;
         }
         self.0.generate_moves(moves);
@@ -302,8 +305,8 @@ impl<const FLAG: bool> Game for Shortcuts<FLAG> {
         self.0.play(mv);
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
+    fn outcome_by_rule(&self) -> Option<Outcome> {
+        self.0.outcome_by_rule()
     }
 
     fn hash(&self) -> u64 {

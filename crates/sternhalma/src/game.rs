@@ -47,7 +47,7 @@ impl Game for Position {
     }
 
     #[inline]
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome_by_rule(&self) -> Option<Outcome> {
         Position::outcome(self)
     }
 

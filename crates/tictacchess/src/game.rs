@@ -126,7 +126,7 @@ impl Game for TicTacChess {
     }
 
     #[inline]
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome_by_rule(&self) -> Option<Outcome> {
         if let Some(winner) = self.position.winner() {
             return Some(Outcome::Win(winner.index()));
         }

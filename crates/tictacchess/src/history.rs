@@ -84,7 +84,7 @@ impl Match {
     /// The result if the game is over: four in a row, the move limit, a position repeated for
     /// the third time, or no legal move (a draw).
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.current.outcome() {
+        if let Some(outcome) = self.current.outcome_by_rule() {
             return Some(outcome);
         }
         if self.occurrences() >= REPETITION_LIMIT {

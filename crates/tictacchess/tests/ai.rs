@@ -104,5 +104,9 @@ fn the_ai_refuses_a_finished_game() {
     let position: Position = "4/4/4/RNBP b pnbr ns".parse().unwrap();
     let game = Match::from_game(TicTacChess::from_position(position));
     assert!(Ai::new(Strength::Depth(2)).choose(&game).is_err());
-    assert!(TicTacChess::from_position(position).outcome().is_some());
+    assert!(
+        TicTacChess::from_position(position)
+            .outcome_by_rule()
+            .is_some()
+    );
 }

@@ -14,9 +14,9 @@ fn play(game: &mut TicTacChess, moves: &[&str]) {
 #[test]
 fn four_in_a_row_wins_for_the_mover() {
     let mut game: TicTacChess = "pnb1/4/4/RNB1 w Pr ns".parse().unwrap();
-    assert_eq!(game.outcome(), None);
+    assert_eq!(game.outcome_by_rule(), None);
     play(&mut game, &["P@d1"]);
-    assert_eq!(game.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(game.outcome_by_rule(), Some(Outcome::Win(0)));
     let mut moves = <TicTacChess as Game>::Moves::default();
     game.generate_moves(&mut moves);
     assert!(moves.is_empty());
@@ -26,9 +26,9 @@ fn four_in_a_row_wins_for_the_mover() {
 fn move_limit_draws() {
     let mut game = TicTacChess::new().with_move_limit(Some(2));
     play(&mut game, &["N@a1"]);
-    assert_eq!(game.outcome(), None);
+    assert_eq!(game.outcome_by_rule(), None);
     play(&mut game, &["N@d4"]);
-    assert_eq!(game.outcome(), Some(Outcome::Draw));
+    assert_eq!(game.outcome_by_rule(), Some(Outcome::Draw));
     assert_eq!(game.plies(), 2);
 }
 

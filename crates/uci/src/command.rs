@@ -1,6 +1,7 @@
 //! The commands a GUI sends, parsed from one line of text into a [`Command`]. Parsing is strict
 //! about the words it knows and reports anything else as a [`CommandError`], so the engine can
-//! answer with a message and keep running.
+//! answer with a message and keep running. A command prints as its canonical line, which
+//! parses back to the same command.
 
 use core::fmt;
 use core::str::FromStr;
@@ -85,6 +86,104 @@ pub enum Command {
     Perft(u32),
     /// `bench [depth]`: search the fixed bench positions and print the node count and speed.
     Bench(Option<u32>),
+}
+
+/// The canonical line of a command: one space between words, `go` parameters in the order of
+/// the fields of [`Go`] (`searchmoves` last), `perft` for `go perft`, times in milliseconds.
+///
+/// The line reads back as the same command: `line.parse::<Command>()` of a printed command gives
+/// it back for every command that parsing made (a command built by hand round-trips when its
+/// names, FEN and moves are words that parsing could have made: no whitespace inside a word,
+/// no `value` in an option's name, no `moves` in a FEN, no `go` parameter among
+/// `searchmoves`, and times in whole milliseconds up to `i64::MAX`).
+///
+/// ```
+/// use plyforge_uci::Command;
+/// let command: Command = "go  movetime 100 depth 7   searchmoves e2e4 d2d4".parse()?;
+/// assert_eq!(command.to_string(), "go depth 7 movetime 100 searchmoves e2e4 d2d4");
+/// assert_eq!(command.to_string().parse::<Command>()?, command);
+/// let option: Command = "setoption name Clear Hash".parse()?;
+/// assert_eq!(option.to_string(), "setoption name Clear Hash");
+/// # Ok::<(), plyforge_uci::CommandError>(())
+/// ```
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Uci => f.write_str("uci"),
+            Command::Debug(on) => f.write_str(if *on { "debug on" } else { "debug off" }),
+            Command::IsReady => f.write_str("isready"),
+            Command::SetOption { name, value } => {
+                write!(f, "setoption name {name}")?;
+                match value {
+                    Some(value) => write!(f, " value {value}"),
+                    None => Ok(()),
+                }
+            }
+            Command::NewGame => f.write_str("ucinewgame"),
+            Command::Position { start, moves } => {
+                match start {
+                    StartPosition::Start => f.write_str("position startpos")?,
+                    StartPosition::Fen(fen) => write!(f, "position fen {fen}")?,
+                }
+                if !moves.is_empty() {
+                    write!(f, " moves {}", moves.join(" "))?;
+                }
+                Ok(())
+            }
+            Command::Go(go) => write!(f, "go{go}"),
+            Command::Stop => f.write_str("stop"),
+            Command::PonderHit => f.write_str("ponderhit"),
+            Command::Quit => f.write_str("quit"),
+            Command::Display => f.write_str("d"),
+            Command::Eval => f.write_str("eval"),
+            Command::Perft(depth) => write!(f, "perft {depth}"),
+            Command::Bench(None) => f.write_str("bench"),
+            Command::Bench(Some(depth)) => write!(f, "bench {depth}"),
+        }
+    }
+}
+
+/// The parameters of `go` as they follow the word `go`: each one preceded by a space, so an
+/// empty `Go` prints nothing (see [`Command`]'s `Display` for the order and the round trip).
+impl fmt::Display for Go {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let times = [
+            ("wtime", self.white_time),
+            ("btime", self.black_time),
+            ("winc", self.white_increment),
+            ("binc", self.black_increment),
+        ];
+        for (name, time) in times {
+            if let Some(time) = time {
+                write!(f, " {name} {}", time.as_millis())?;
+            }
+        }
+        if let Some(moves) = self.moves_to_go {
+            write!(f, " movestogo {moves}")?;
+        }
+        if let Some(depth) = self.depth {
+            write!(f, " depth {depth}")?;
+        }
+        if let Some(nodes) = self.nodes {
+            write!(f, " nodes {nodes}")?;
+        }
+        if let Some(time) = self.move_time {
+            write!(f, " movetime {}", time.as_millis())?;
+        }
+        if self.infinite {
+            f.write_str(" infinite")?;
+        }
+        if self.ponder {
+            f.write_str(" ponder")?;
+        }
+        if let Some(moves) = self.mate {
+            write!(f, " mate {moves}")?;
+        }
+        if !self.search_moves.is_empty() {
+            write!(f, " searchmoves {}", self.search_moves.join(" "))?;
+        }
+        Ok(())
+    }
 }
 
 /// A line that is not a command this engine understands.
@@ -274,53 +373,102 @@ const GO_PARAMETERS: [&str; 12] = [
 ];
 
 fn parse_go(words: &[&str]) -> Result<Go, CommandError> {
-    let mut go = Go::default();
-    let mut words = words.iter().peekable();
-    while let Some(&word) = words.next() {
-        if word == "searchmoves" {
-            while let Some(&&mv) = words.peek() {
-                if GO_PARAMETERS.contains(&mv) {
-                    break;
+    let (go, errors) = Go::parse_lenient(words);
+    match errors.into_iter().next() {
+        Some(error) => Err(error),
+        None => Ok(go),
+    }
+}
+
+impl Go {
+    /// The parameters among the words after `go`, read leniently: each parameter whose value
+    /// is missing or not a number in range, each word that is not a parameter, and a
+    /// `searchmoves` without moves is left out and reported, and the rest is kept. A value
+    /// that is a parameter's name is taken as missing and read as that parameter. Parsing a
+    /// [`Command`] is strict and gives the first of these errors; the engine searches with
+    /// what this keeps (as Stockfish does), so that a malformed `go` still gets a `bestmove`.
+    ///
+    /// ```
+    /// use plyforge_uci::{CommandError, Go};
+    /// use std::time::Duration;
+    /// let (go, errors) = Go::parse_lenient(&["depth", "x", "movetime", "100", "searchmoves"]);
+    /// assert_eq!(go, Go { move_time: Some(Duration::from_millis(100)), ..Go::default() });
+    /// assert_eq!(errors, [
+    ///     CommandError::BadNumber { parameter: "depth", found: "x".into() },
+    ///     CommandError::MissingValue("searchmoves"),
+    /// ]);
+    /// ```
+    pub fn parse_lenient(words: &[&str]) -> (Go, Vec<CommandError>) {
+        let mut go = Go::default();
+        let mut errors = Vec::new();
+        let mut words = words.iter().copied().peekable();
+        while let Some(word) = words.next() {
+            if word == "searchmoves" {
+                let before = go.search_moves.len();
+                while let Some(mv) = words.next_if(|mv| !GO_PARAMETERS.contains(mv)) {
+                    go.search_moves.push(mv.to_string());
                 }
-                go.search_moves.push(mv.to_string());
-                words.next();
+                if go.search_moves.len() == before {
+                    errors.push(CommandError::MissingValue("searchmoves"));
+                }
+                continue;
             }
-            if go.search_moves.is_empty() {
-                return Err(CommandError::MissingValue("searchmoves"));
-            }
-            continue;
-        }
-        let mut value = |parameter: &'static str| {
-            words
-                .next()
-                .copied()
-                .ok_or(CommandError::MissingValue(parameter))
-        };
-        let milliseconds =
-            |parameter: &'static str, text: &str| -> Result<Duration, CommandError> {
-                // Some GUIs send a negative clock when the engine is over time: treat it as zero.
-                let ms: i64 = number(parameter, text)?;
-                Ok(Duration::from_millis(ms.max(0) as u64))
+            let parameter = match GO_PARAMETERS.iter().find(|&&name| name == word) {
+                Some(&parameter) => parameter,
+                None => {
+                    errors.push(CommandError::Unexpected {
+                        command: "go",
+                        word: word.to_string(),
+                    });
+                    continue;
+                }
             };
-        match word {
-            "wtime" => go.white_time = Some(milliseconds("wtime", value("wtime")?)?),
-            "btime" => go.black_time = Some(milliseconds("btime", value("btime")?)?),
-            "winc" => go.white_increment = Some(milliseconds("winc", value("winc")?)?),
-            "binc" => go.black_increment = Some(milliseconds("binc", value("binc")?)?),
-            "movestogo" => go.moves_to_go = Some(number("movestogo", value("movestogo")?)?),
-            "depth" => go.depth = Some(number("depth", value("depth")?)?),
-            "nodes" => go.nodes = Some(number("nodes", value("nodes")?)?),
-            "movetime" => go.move_time = Some(milliseconds("movetime", value("movetime")?)?),
-            "infinite" => go.infinite = true,
-            "ponder" => go.ponder = true,
-            "mate" => go.mate = Some(number("mate", value("mate")?)?),
-            other => {
+            match parameter {
+                "infinite" => {
+                    go.infinite = true;
+                    continue;
+                }
+                "ponder" => {
+                    go.ponder = true;
+                    continue;
+                }
+                _ => {}
+            }
+            let Some(text) = words.next_if(|value| !GO_PARAMETERS.contains(value)) else {
+                errors.push(CommandError::MissingValue(parameter));
+                continue;
+            };
+            if let Err(error) = go.set(parameter, text) {
+                errors.push(error);
+            }
+        }
+        (go, errors)
+    }
+
+    /// Sets the parameter `parameter` (one that takes a value) from `text`.
+    fn set(&mut self, parameter: &'static str, text: &str) -> Result<(), CommandError> {
+        // Some GUIs send a negative clock when the engine is over time: treat it as zero.
+        let milliseconds = || -> Result<Duration, CommandError> {
+            let ms: i64 = number(parameter, text)?;
+            Ok(Duration::from_millis(ms.max(0) as u64))
+        };
+        match parameter {
+            "wtime" => self.white_time = Some(milliseconds()?),
+            "btime" => self.black_time = Some(milliseconds()?),
+            "winc" => self.white_increment = Some(milliseconds()?),
+            "binc" => self.black_increment = Some(milliseconds()?),
+            "movetime" => self.move_time = Some(milliseconds()?),
+            "movestogo" => self.moves_to_go = Some(number(parameter, text)?),
+            "depth" => self.depth = Some(number(parameter, text)?),
+            "nodes" => self.nodes = Some(number(parameter, text)?),
+            "mate" => self.mate = Some(number(parameter, text)?),
+            _ => {
                 return Err(CommandError::Unexpected {
                     command: "go",
-                    word: other.to_string(),
+                    word: parameter.to_string(),
                 });
             }
         }
+        Ok(())
     }
-    Ok(go)
 }

@@ -2,10 +2,10 @@
 //! search thread. [`Engine::handle`] takes one [`Command`] at a time and writes every answer
 //! through the output callback, so the same engine runs on stdin/stdout or inside a test.
 //!
-//! A search runs on a thread of its own, so the engine never waits for one: `isready` is
-//! answered at once, `stop`, `ponderhit` and `quit` act at once, and any command that needs the
-//! engine idle (`position`, `go`, `setoption`, ...) first stops the running search, whose
-//! `bestmove` is still written, as Stockfish does.
+//! A search, `perft` and `bench` run on a thread of their own, so the engine never waits for
+//! one: `isready` is answered at once, `stop`, `ponderhit` and `quit` act at once, and any
+//! command that needs the engine idle (`position`, `go`, `setoption`, ...) first stops the
+//! running search, whose `bestmove` is still written, as Stockfish does.
 
 use crate::bench::{BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use crate::command::{Command, Go, StartPosition};
@@ -47,6 +47,9 @@ const DEFAULT_ELO: u32 = MIN_ELO;
 /// How often a `go infinite` or `go ponder` whose search ended looks for `stop`: the
 /// protocol wants no `bestmove` before it, and a few milliseconds are nothing to a GUI.
 const STOP_POLL: Duration = Duration::from_millis(5);
+
+/// How long a malformed `go` with no valid limit left searches.
+const MALFORMED_GO_TIME: Duration = Duration::from_millis(1000);
 
 /// Where the engine writes its lines (one call per line, without the newline).
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
@@ -172,7 +175,9 @@ impl Engine {
     }
 
     /// Parses and handles one line; a line that is not a command is answered with an
-    /// `info string error: ...` line and otherwise ignored.
+    /// `info string error: ...` line and otherwise ignored, except a malformed `go` search:
+    /// its errors are reported and it searches with the parameters that are valid (see
+    /// [`Go::parse_lenient`]), so that a GUI waiting for `bestmove` gets one.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         if line.trim().is_empty() {
             return Flow::Continue;
@@ -180,10 +185,45 @@ impl Engine {
         match line.parse::<Command>() {
             Ok(command) => self.handle(command),
             Err(error) => {
-                self.complain(error);
-                Flow::Continue
+                let words: Vec<&str> = line.split_whitespace().collect();
+                match words.as_slice() {
+                    ["go", rest @ ..] if rest.first() != Some(&"perft") => {
+                        self.handle(Command::Go(self.repair_go(rest)))
+                    }
+                    _ => {
+                        self.complain(error);
+                        Flow::Continue
+                    }
+                }
             }
         }
+    }
+
+    /// The search a malformed `go` gets: its valid parameters, each error reported; when none
+    /// of them ends the search for the side to move, a search of [`MALFORMED_GO_TIME`], since
+    /// the GUI is waiting for a move, not for an analysis without end.
+    fn repair_go(&self, words: &[&str]) -> Go {
+        let (mut go, errors) = Go::parse_lenient(words);
+        for error in &errors {
+            self.complain(format!("{error}; left out"));
+        }
+        let clock = match self.board().side_to_move() {
+            Color::White => go.white_time,
+            Color::Black => go.black_time,
+        };
+        let ends = go.depth.is_some()
+            || go.nodes.is_some()
+            || go.mate.is_some()
+            || go.move_time.is_some()
+            || clock.is_some();
+        if !ends && !go.infinite && !go.ponder {
+            go.move_time = Some(MALFORMED_GO_TIME);
+            self.say(&format!(
+                "info string no valid limit left; searching for {} ms",
+                MALFORMED_GO_TIME.as_millis()
+            ));
+        }
+        go
     }
 
     /// Handles one command.
@@ -524,38 +564,85 @@ impl Engine {
     }
 
     /// `bench`: every bench position searched to `depth` from a cleared table, one thread;
-    /// the last line is `<nodes> nodes <nps> nps`.
+    /// the last line is `<nodes> nodes <nps> nps`. It runs on the search thread, as `perft`
+    /// does, so that `isready` is answered meanwhile and `stop` or `quit` end it (with
+    /// `info string bench stopped` and no node count, which would not name the search).
     fn bench(&mut self, depth: u32) {
-        let mut searcher = Searcher::new(search_config(self.hash_mib, 1));
-        let (mut nodes, start) = (0u64, Instant::now());
-        for (index, fen) in BENCH_POSITIONS.iter().enumerate() {
-            let board: Board = fen.parse().expect("the bench positions are valid");
-            searcher.clear();
-            match searcher.search(&board, &Evaluation, &Limits::depth(depth), &[], |_| {}) {
-                Ok(result) => {
-                    nodes += result.nodes;
-                    self.say(&format!(
-                        "info string bench position {} of {}: {} nodes, bestmove {}",
-                        index + 1,
-                        BENCH_POSITIONS.len(),
-                        result.nodes,
-                        result.best_move.to_uci(self.chess960)
-                    ));
+        let Some(searcher) = self.searcher.take() else {
+            return self.complain("no searcher available");
+        };
+        let stop = StopFlag::new();
+        let flag = stop.clone();
+        let limits = Limits::depth(depth).with_stop(stop.clone());
+        let (hash_mib, chess960) = (self.hash_mib, self.chess960);
+        let output = Arc::clone(&self.output);
+        let thread = std::thread::spawn(move || {
+            // A searcher of its own: the bench is one thread whatever `Threads` says.
+            let mut bench_searcher = match Searcher::try_new(search_config(hash_mib, 1)) {
+                Ok(bench_searcher) => bench_searcher,
+                Err(error) => {
+                    output(&format!("info string error: bench: {error}"));
+                    return searcher;
                 }
-                Err(error) => self.complain(format!("bench position {fen}: {error}")),
+            };
+            let (mut nodes, start) = (0u64, Instant::now());
+            for (index, fen) in BENCH_POSITIONS.iter().enumerate() {
+                let board: Board = fen.parse().expect("the bench positions are valid");
+                bench_searcher.clear();
+                let result = bench_searcher.search(&board, &Evaluation, &limits, &[], |_| {});
+                if flag.is_stopped() {
+                    output("info string bench stopped");
+                    return searcher;
+                }
+                match result {
+                    Ok(result) => {
+                        nodes += result.nodes;
+                        output(&format!(
+                            "info string bench position {} of {}: {} nodes, bestmove {}",
+                            index + 1,
+                            BENCH_POSITIONS.len(),
+                            result.nodes,
+                            result.best_move.to_uci(chess960)
+                        ));
+                    }
+                    Err(error) => {
+                        output(&format!("info string error: bench position {fen}: {error}"))
+                    }
+                }
             }
-        }
-        let seconds = start.elapsed().as_secs_f64().max(1e-9);
-        self.say(&format!(
-            "{nodes} nodes {} nps",
-            (nodes as f64 / seconds) as u64
-        ));
+            let seconds = start.elapsed().as_secs_f64().max(1e-9);
+            output(&format!(
+                "{nodes} nodes {} nps",
+                (nodes as f64 / seconds) as u64
+            ));
+            searcher
+        });
+        self.running = Some(RunningSearch {
+            stop,
+            thread,
+            after_ponder_hit: None,
+        });
+    }
+
+    /// Waits until the running search, `perft` or `bench` ends by itself, and takes the
+    /// searcher back (`plyforge bench` on the command line waits so). A search that waits for
+    /// `stop` (`go infinite`, `go ponder`) never ends by itself: this is for commands that end.
+    pub fn wait(&mut self) {
+        self.join_running(false);
     }
 
     /// Stops a running search (its `bestmove` is written) and takes the searcher back.
     fn finish_search(&mut self) {
+        self.join_running(true);
+    }
+
+    /// Takes the searcher back from the running search, `perft` or `bench`, stopping it first
+    /// when `stop` is set.
+    fn join_running(&mut self, stop: bool) {
         if let Some(running) = self.running.take() {
-            running.stop.stop();
+            if stop {
+                running.stop.stop();
+            }
             match running.thread.join() {
                 Ok(searcher) => self.searcher = Some(searcher),
                 Err(_) => {

@@ -401,3 +401,92 @@ fn perft_runs_beside_the_input_and_stops_on_request() {
     engine.ready(SECOND);
     engine.quit();
 }
+
+#[test]
+fn clearing_a_large_table_does_not_hold_up_the_input() {
+    let mut engine = Engine::start();
+    // A GUI sizes the table, starts a game and waits for readyok: the table is still unused.
+    engine.send("setoption name Hash value 1024");
+    engine.send("ucinewgame");
+    engine.ready(2 * SECOND);
+    // After a short search has written a part of it, both ways of clearing it.
+    for clear in ["ucinewgame", "setoption name Clear Hash"] {
+        engine.send("position startpos");
+        engine.send("go depth 8");
+        engine.bestmove(10 * SECOND);
+        engine.send(clear);
+        engine.ready(2 * SECOND);
+    }
+    // The cleared table serves the next search.
+    engine.send("position startpos moves e2e4");
+    engine.send("go depth 6");
+    let mv = engine.bestmove(10 * SECOND);
+    let board = Board::default();
+    let mut after_e4 = board;
+    after_e4.play(board.parse_uci("e2e4").unwrap());
+    assert!(after_e4.parse_uci(&mv).is_ok(), "{mv}");
+    engine.quit();
+}
+
+#[test]
+fn bench_runs_beside_the_input_and_stops_on_request() {
+    let mut engine = Engine::start();
+    engine.send("bench 2");
+    let lines = engine.until(10 * SECOND, |line| line.ends_with(" nps"));
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|line| line.starts_with("info string bench position"))
+            .count(),
+        32,
+        "{lines:?}"
+    );
+    // A bench of minutes: isready is answered meanwhile, stop ends it without a node count.
+    engine.send("bench 40");
+    engine.ready(SECOND);
+    std::thread::sleep(Duration::from_millis(200));
+    let stopped = Instant::now();
+    engine.send("stop");
+    let lines = engine.until(2 * SECOND, |line| line == "info string bench stopped");
+    assert!(stopped.elapsed() < 2 * SECOND);
+    assert!(
+        !lines.iter().any(|line| line.ends_with(" nps")),
+        "{lines:?}"
+    );
+    engine.ready(SECOND);
+    // The engine searches as before, and quit ends a running bench at once.
+    engine.send("go depth 3");
+    engine.bestmove(5 * SECOND);
+    engine.send("bench 40");
+    engine.ready(SECOND);
+    engine.quit();
+}
+
+#[test]
+fn a_malformed_go_still_answers_bestmove() {
+    let mut engine = Engine::start();
+    let start = Board::default();
+    for bad in [
+        "go depth x",
+        "go searchmoves",
+        "go nodes 99999999999999999999999",
+        "go movetime 1e3",
+        "go depth 3 searchmoves",
+    ] {
+        engine.send("position startpos");
+        engine.send(bad);
+        // Errors reported, and a move within the default search's second (and the build's
+        // slowness on a loaded machine).
+        let lines = engine.until(10 * SECOND, |line| line.starts_with("bestmove "));
+        assert!(
+            lines
+                .iter()
+                .any(|line| line.starts_with("info string error: ")),
+            "{bad}: {lines:?}"
+        );
+        let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert!(start.parse_uci(mv).is_ok(), "{bad}: {mv}");
+        engine.ready(SECOND);
+    }
+    engine.quit();
+}

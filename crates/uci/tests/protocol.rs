@@ -113,9 +113,8 @@ fn bad_input_is_reported_and_the_position_kept() {
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
         "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
         "position",
-        "go depth",
-        "go depth -3",
-        "go sideways",
+        "go perft",
+        "go perft x",
         "setoption name Hash value 0",
         "setoption name Threads value many",
         "setoption name Colour value blue",
@@ -130,6 +129,42 @@ fn bad_input_is_reported_and_the_position_kept() {
         );
         assert_eq!(*engine.board(), before, "{bad} changed the position");
     }
+}
+
+#[test]
+fn a_malformed_go_searches_with_its_valid_parameters() {
+    let (mut engine, lines) = engine();
+    for (bad, errors, defaulted) in [
+        ("go depth", 1, true),
+        ("go depth -3", 1, true),
+        ("go sideways depth 2", 1, false),
+        ("go searchmoves", 1, true),
+        ("go nodes 99999999999999999999999", 1, true),
+        ("go depth x movetime 50 searchmoves", 2, false),
+        ("go depth movetime 50", 1, false),
+        ("go wtime soon btime 1000", 1, true),
+    ] {
+        engine.handle_line("position startpos");
+        engine.handle_line(bad);
+        wait_for_bestmove(&lines);
+        let said = take(&lines);
+        let complaints = said
+            .iter()
+            .filter(|line| line.starts_with("info string error: "))
+            .count();
+        assert_eq!(complaints, errors, "{bad}: {said:?}");
+        assert_eq!(
+            said.iter()
+                .any(|line| line.starts_with("info string no valid limit left")),
+            defaulted,
+            "{bad}: {said:?}"
+        );
+        assert!(Board::default().parse_uci(bestmove(&said)).is_ok(), "{bad}");
+    }
+    // The valid searchmoves are kept: only a2a3 is searched.
+    engine.handle_line("go depth x searchmoves a2a3 depth 2");
+    wait_for_bestmove(&lines);
+    assert_eq!(bestmove(&take(&lines)), "a2a3");
 }
 
 #[test]
@@ -216,19 +251,60 @@ fn parser_errors_are_precise() {
 
 proptest! {
     #[test]
-    fn random_lines_never_panic(line in "\\PC{0,40}") {
-        let _ = line.parse::<Command>();
+    fn random_lines_never_panic_and_round_trip(line in "\\PC{0,40}") {
+        if let Ok(command) = line.parse::<Command>() {
+            prop_assert_eq!(command.to_string().parse::<Command>(), Ok(command));
+        }
     }
 
     #[test]
-    fn random_command_words_never_panic(words in proptest::collection::vec(
+    fn random_command_words_never_panic_and_round_trip(words in proptest::collection::vec(
         prop_oneof![
             Just("go"), Just("position"), Just("fen"), Just("moves"), Just("startpos"),
             Just("depth"), Just("wtime"), Just("setoption"), Just("name"), Just("value"),
             Just("-1"), Just("7"), Just("e2e4"), Just("debug"), Just("on"), Just("perft"),
+            Just("searchmoves"), Just("infinite"), Just("movetime"), Just("bench"), Just("Hash"),
         ],
         0..8,
     )) {
-        let _ = words.join(" ").parse::<Command>();
+        // Whatever parses prints as a line that parses to the same command.
+        if let Ok(command) = words.join(" ").parse::<Command>() {
+            let printed = command.to_string();
+            prop_assert_eq!(printed.parse::<Command>(), Ok(command), "{}", printed);
+        }
+    }
+}
+
+#[test]
+fn commands_print_as_their_canonical_line() {
+    for (line, canonical) in [
+        ("uci", "uci"),
+        ("debug   on", "debug on"),
+        ("setoption name Clear  Hash", "setoption name Clear Hash"),
+        (
+            "setoption name Hash value  64",
+            "setoption name Hash value 64",
+        ),
+        ("setoption name Book value", "setoption name Book value "),
+        (
+            "position fen 8/8/8/4k3/8/8/3QK3/8 w - - 100 80 moves d2d3",
+            "position fen 8/8/8/4k3/8/8/3QK3/8 w - - 100 80 moves d2d3",
+        ),
+        ("position startpos moves", "position startpos"),
+        ("go", "go"),
+        (
+            "go searchmoves e2e4 mate 3 ponder infinite movetime 5 nodes 9 depth 2 \
+             movestogo 4 binc 3 winc 2 btime 1 wtime -5",
+            "go wtime 0 btime 1 winc 2 binc 3 movestogo 4 depth 2 nodes 9 movetime 5 infinite \
+             ponder mate 3 searchmoves e2e4",
+        ),
+        ("go perft 3", "perft 3"),
+        ("bench", "bench"),
+        ("bench 7", "bench 7"),
+        ("ponderhit", "ponderhit"),
+    ] {
+        let command: Command = line.parse().unwrap();
+        assert_eq!(command.to_string(), canonical, "{line}");
+        assert_eq!(canonical.parse::<Command>(), Ok(command), "{line}");
     }
 }

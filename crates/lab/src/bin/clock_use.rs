@@ -4,8 +4,10 @@
 //! the longest move, and in all the time losses.
 //!
 //! ```text
-//! cargo run --release -p plyforge-lab --bin clock_use -- target/release/plyforge 5+0.05 crates/lab/data/openings-8ply.epd 4
+//! cargo run --release -p plyforge-lab --bin clock_use -- target/release/plyforge 5+0.05 crates/lab/data/openings-8ply.epd 4 [overhead=MS]
 //! ```
+//!
+//! `overhead=MS` sets the engines' `Move Overhead` option to MS milliseconds.
 
 use plyforge_chess::{Board, Epd, GameHistory};
 use plyforge_lab::uci_process::UciProcess;
@@ -17,9 +19,23 @@ const MAX_PLIES: usize = 300;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [path, control, openings, games] = args.as_slice() else {
-        eprintln!("usage: clock_use <engine> <base+increment seconds> <openings.epd> <games>");
-        return ExitCode::FAILURE;
+    let usage = "usage: clock_use <engine> <base+increment seconds> <openings.epd> <games> \
+                 [overhead=MS]";
+    let (path, control, openings, games, overhead) = match args.as_slice() {
+        [path, control, openings, games] => (path, control, openings, games, None),
+        [path, control, openings, games, option] => {
+            match option.strip_prefix("overhead=").map(str::parse::<u64>) {
+                Some(Ok(ms)) => (path, control, openings, games, Some(ms)),
+                _ => {
+                    eprintln!("{usage}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        _ => {
+            eprintln!("{usage}");
+            return ExitCode::FAILURE;
+        }
     };
     let Some((base, increment)) = control.split_once('+').and_then(|(b, i)| {
         Some((
@@ -43,6 +59,11 @@ fn main() -> ExitCode {
     }
     let mut engines =
         [UciProcess::start(path), UciProcess::start(path)].map(|e| e.expect("the engine starts"));
+    if let Some(ms) = overhead {
+        for engine in &mut engines {
+            engine.send(&format!("setoption name Move Overhead value {ms}"));
+        }
+    }
     let mut losses = 0;
     for (game, opening) in openings.iter().enumerate() {
         for engine in &mut engines {

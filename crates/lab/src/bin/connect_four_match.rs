@@ -130,7 +130,7 @@ fn play(
     theirs.new_game();
     let our_player = if ours_first { 0 } else { 1 };
     loop {
-        if let Some(outcome) = board.outcome() {
+        if let Some(outcome) = board.outcome_by_rule() {
             return match outcome {
                 Outcome::Draw => 0.5,
                 Outcome::Win(player) if player == our_player => 1.0,

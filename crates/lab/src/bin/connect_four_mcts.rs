@@ -147,7 +147,7 @@ fn play(
     let mut their_rates = Vec::new();
     let our_player = if ours_first { 0 } else { 1 };
     loop {
-        if let Some(outcome) = board.outcome() {
+        if let Some(outcome) = board.outcome_by_rule() {
             return match outcome {
                 Outcome::Draw => 0.5,
                 Outcome::Win(player) if player == our_player => 1.0,

@@ -4,7 +4,7 @@
 //! printing each miss as it comes.
 //!
 //! ```text
-//! cargo run --release -p plyforge-lab --bin epd_suite -- ../shared/data/chess/wac.epd 1000 [threads] [variant]
+//! cargo run --release -p plyforge-lab --bin epd_suite -- crates/chess/tests/data/wac.epd 1000 [threads] [variant]
 //! ```
 //!
 //! Arguments: the EPD file, milliseconds per position (default 1000) or `nodes=N` (a node budget:

@@ -1,6 +1,8 @@
 //! How fast a UCI engine answers: the time from `stop` to `bestmove` during `go infinite`
-//! (median and worst over many trials, for one and two threads) and the time from
-//! `setoption name Hash value N` to `readyok`.
+//! (median and worst over many trials, for one and two threads), the time from
+//! `setoption name Hash value N` to `readyok`, and the time from `ucinewgame` to `readyok` at
+//! that size: on a table nothing has written, and on a fresh table after a search of a few
+//! seconds has written part of it.
 //!
 //! ```text
 //! cargo build --release -p plyforge-uci
@@ -13,6 +15,8 @@ use std::time::Duration;
 
 /// How long any answer may take.
 const ANSWER_LIMIT: Duration = Duration::from_secs(60);
+/// The search that writes part of the table before the second `ucinewgame`.
+const FILL_SEARCH: Duration = Duration::from_secs(3);
 
 /// Median and maximum of `values`, in milliseconds.
 fn summary(mut values: Vec<f64>) -> String {
@@ -71,6 +75,43 @@ fn main() -> ExitCode {
         .expect("the engine answers");
     println!(
         "Hash {hash}: readyok after {:.0} ms",
+        ready.duration_since(sent).as_secs_f64() * 1e3
+    );
+    let sent = engine.send("ucinewgame");
+    engine.send("isready");
+    let (ready, _) = engine
+        .wait_for("readyok", ANSWER_LIMIT)
+        .expect("the engine answers");
+    println!(
+        "Hash {hash}: ucinewgame on an unused table, readyok after {:.0} ms",
+        ready.duration_since(sent).as_secs_f64() * 1e3
+    );
+    // A fresh table again, so that the search below is the only thing that wrote to it.
+    engine.send(&format!("setoption name Hash value {hash}"));
+    engine.send("position startpos");
+    engine.send(&format!("go movetime {}", FILL_SEARCH.as_millis()));
+    // The last `hashfull` before the `bestmove`: how much of the table the search wrote.
+    let mut hashfull = String::from("?");
+    loop {
+        let (_, line) = engine
+            .wait_for("", ANSWER_LIMIT)
+            .expect("the engine answers");
+        if line.starts_with("bestmove") {
+            break;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(at) = words.iter().position(|&word| word == "hashfull") {
+            hashfull = words.get(at + 1).unwrap_or(&"?").to_string();
+        }
+    }
+    let sent = engine.send("ucinewgame");
+    engine.send("isready");
+    let (ready, _) = engine
+        .wait_for("readyok", ANSWER_LIMIT)
+        .expect("the engine answers");
+    println!(
+        "Hash {hash}: ucinewgame after a {} ms search (hashfull {hashfull}), readyok after {:.0} ms",
+        FILL_SEARCH.as_millis(),
         ready.duration_since(sent).as_secs_f64() * 1e3
     );
     engine.send("quit");

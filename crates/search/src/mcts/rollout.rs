@@ -79,7 +79,7 @@ impl<G: Game> RolloutPolicy<G> for HintGreedy {
 #[inline]
 pub(crate) fn end_or_moves<G: Game>(game: &G, moves: &mut G::Moves) -> Option<Outcome> {
     moves.clear();
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = game.outcome_by_rule() {
         return Some(outcome);
     }
     game.generate_moves(moves);

@@ -74,7 +74,7 @@ impl Game for Synthetic {
         self.ply += 1;
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome_by_rule(&self) -> Option<Outcome> {
         if self.ply < self.depth {
             return None;
         }
@@ -103,7 +103,7 @@ fn neutral<G: Game>(_: &G, _: usize) -> Score {
 
 /// Player 0's minimax value of a two-player synthetic tree: 1 win, 0 draw, -1 loss.
 fn minimax(game: &Synthetic) -> i32 {
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = game.outcome_by_rule() {
         return match outcome {
             Outcome::Win(0) => 1,
             Outcome::Win(_) => -1,
@@ -126,7 +126,7 @@ fn minimax(game: &Synthetic) -> i32 {
 
 /// Whether player 0 wins whatever the others do.
 fn forced_win(game: &Synthetic) -> bool {
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = game.outcome_by_rule() {
         return outcome == Outcome::Win(0);
     }
     let children = game.children();

@@ -141,7 +141,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     fn best_reply_node(&mut self, game: &mut G, node: Node) -> Score {
         let (depth, ply, alpha, beta) = (node.depth, node.ply, node.alpha, node.beta);
         self.clear_pv(ply);
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = game.outcome_by_rule() {
             return outcome_score(outcome, self.root_player, ply);
         }
         if depth == 0 {
@@ -413,7 +413,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             // A reply that ends the game ends it before anybody passes: judged with the turn
             // still after the replier's (games such as Sternhalma only check the last mover for
             // a win).
-            if let Some(outcome) = position.outcome() {
+            if let Some(outcome) = position.outcome_by_rule() {
                 return self.ended_by_reply(outcome, child);
             }
             let next = position.player_to_move();
@@ -437,7 +437,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         turns: usize,
     ) {
         let opponent = position.player_to_move();
-        if turns == 0 || opponent == self.root_player || position.outcome().is_some() {
+        if turns == 0 || opponent == self.root_player || position.outcome_by_rule().is_some() {
             return;
         }
         let mut moves = G::Moves::default();
@@ -490,7 +490,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         child: Node,
     ) -> Score {
         let player = position.player_to_move();
-        if turns == 0 || player == self.root_player || position.outcome().is_some() {
+        if turns == 0 || player == self.root_player || position.outcome_by_rule().is_some() {
             return self.search_after_reply(position, child);
         }
         let mut moves = G::Moves::default();

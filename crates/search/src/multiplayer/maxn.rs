@@ -40,7 +40,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         on_previous_line: bool,
     ) -> Option<ScoreVector> {
         self.clear_pv(ply);
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = game.outcome_by_rule() {
             return Some(outcome_scores(outcome, self.players, ply));
         }
         if depth == 0 {

@@ -33,6 +33,7 @@ fn main() -> ExitCode {
                 }
             };
             engine.handle(Command::Bench(depth));
+            engine.wait();
             return ExitCode::SUCCESS;
         }
         _ => {
