@@ -68,6 +68,10 @@ pub fn ponder_limits(go: &Go, white: bool, move_overhead: Duration) -> Limits {
     } else {
         (go.black_time, go.black_increment)
     };
+    // A clock given for the other side only is a game where ours has run out: move at once
+    // rather than search without end (the GUI is waiting with a clock running).
+    let other_clock = if white { go.black_time } else { go.white_time };
+    let clock = clock.or(other_clock.map(|_| Duration::ZERO));
     if let Some(clock) = clock {
         let increment = increment.unwrap_or_default();
         let available = clock.saturating_sub(move_overhead);
@@ -87,4 +91,31 @@ pub fn ponder_limits(go: &Go, white: bool, move_overhead: Duration) -> Limits {
         limits.hard_time = Some(hard);
     }
     limits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Command;
+
+    fn go(line: &str) -> Go {
+        match line.parse() {
+            Ok(Command::Go(go)) => go,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_clock_for_the_other_side_only_means_moving_at_once() {
+        let limits = limits_for(&go("go wtime 1000 winc 10"), false, DEFAULT_MOVE_OVERHEAD);
+        assert_eq!(limits.hard_time, Some(Duration::from_millis(1)));
+        let limits = limits_for(&go("go btime 1000"), true, DEFAULT_MOVE_OVERHEAD);
+        assert_eq!(limits.hard_time, Some(Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn no_clock_at_all_leaves_the_search_unlimited_by_time() {
+        let limits = limits_for(&go("go depth 5"), true, DEFAULT_MOVE_OVERHEAD);
+        assert_eq!((limits.soft_time, limits.hard_time), (None, None));
+    }
 }
