@@ -87,17 +87,19 @@ impl Engine {
             .to_string()
     }
 
-    /// `quit`, and the process ends within a second.
+    /// `quit`, and the process ends. The bound catches a hang, not a slow exit: how fast the
+    /// engine answers is measured by `uci_latency` in the lab, not here, where a loaded machine
+    /// can hold a debug build up for a second.
     fn quit(mut self) {
         self.send("quit");
-        let deadline = Instant::now() + Duration::from_secs(1);
+        let deadline = Instant::now() + Duration::from_secs(5);
         while Instant::now() < deadline {
             if self.child.try_wait().unwrap().is_some() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        panic!("the engine did not quit within a second");
+        panic!("the engine did not quit within five seconds");
     }
 }
 
@@ -410,17 +412,20 @@ fn clearing_a_large_table_does_not_hold_up_the_input() {
     engine.send("ucinewgame");
     engine.ready(2 * SECOND);
     // After a short search has written a part of it, both ways of clearing it.
+    // The first searches may wait on the kernel: backing a large table's first pages with huge
+    // pages can mean compacting memory, seconds on a fragmented machine; what is timed here is
+    // the clearing, so the searches get time to spare.
     for clear in ["ucinewgame", "setoption name Clear Hash"] {
         engine.send("position startpos");
-        engine.send("go depth 8");
-        engine.bestmove(10 * SECOND);
+        engine.send("go depth 5");
+        engine.bestmove(30 * SECOND);
         engine.send(clear);
         engine.ready(2 * SECOND);
     }
     // The cleared table serves the next search.
     engine.send("position startpos moves e2e4");
     engine.send("go depth 6");
-    let mv = engine.bestmove(10 * SECOND);
+    let mv = engine.bestmove(30 * SECOND);
     let board = Board::default();
     let mut after_e4 = board;
     after_e4.play(board.parse_uci("e2e4").unwrap());

@@ -10,13 +10,7 @@
 use super::layout::S;
 
 /// Material by role (pawn, knight, bishop, rook, queen): one per piece.
-pub(super) const MATERIAL: [S; 5] = [
-    (101, 107),
-    (405, 211),
-    (431, 245),
-    (570, 399),
-    (1335, 696),
-];
+pub(super) const MATERIAL: [S; 5] = [(101, 107), (405, 211), (431, 245), (570, 399), (1335, 696)];
 
 /// Piece-square tables by role (pawn .. king), a1 = 0, from White's side: one per piece on its square (Black's mirrored).
 #[rustfmt::skip]
@@ -227,10 +221,7 @@ pub(super) const KING_DANGER: [S; 24] = [
 ];
 
 /// Own pawns in front of a castled king (king on its first rank, on files a-c or f-h): on the second rank, on the third.
-pub(super) const SHIELD: [S; 2] = [
-    (12, -14),
-    (18, -19),
-];
+pub(super) const SHIELD: [S; 2] = [(12, -14), (18, -19)];
 
 /// Two bishops or more.
 pub(super) const BISHOP_PAIR: S = (13, 27);
