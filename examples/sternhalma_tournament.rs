@@ -23,8 +23,7 @@ use plyforge::search::mcts::{MctsConfig, Rollout};
 use plyforge::search::{Algorithm, Limits};
 use plyforge::sternhalma::{
     Ai, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION, MCTS_IMPLICIT_WEIGHT, MCTS_PRIOR_WEIGHT,
-    MCTS_ROLLOUT_PLIES,
-    PlayerCount, Position, Strategy, mcts_config,
+    MCTS_ROLLOUT_PLIES, PlayerCount, Position, Strategy, mcts_config,
 };
 use std::process::ExitCode;
 use std::sync::Mutex;

@@ -483,17 +483,31 @@ fn max_n(game: &Synthetic, depth: u32) -> [f32; crate::searcher::MAX_PLAYERS] {
     game.children()
         .iter()
         .map(|child| max_n(child, depth - 1))
-        .reduce(|best, value| if value[mover] > best[mover] { value } else { best })
+        .reduce(|best, value| {
+            if value[mover] > best[mover] {
+                value
+            } else {
+                best
+            }
+        })
         .expect("the synthetic games here do not end within the depth")
 }
 
 /// Checks, over the whole tree below `node` (at `game`), that each expanded node's implicit
 /// value is the max^n backup of its children's and each unexpanded one's is its evaluation.
 /// Returns the nodes checked.
-fn check_implicit_values(tree: &super::tree::Tree<Synthetic>, node: usize, game: &Synthetic) -> usize {
+fn check_implicit_values(
+    tree: &super::tree::Tree<Synthetic>,
+    node: usize,
+    game: &Synthetic,
+) -> usize {
     let parent = &tree.nodes[node];
     if parent.state != super::tree::State::Expanded {
-        assert_eq!(tree.values[node], evaluated(game), "a leaf's value is its evaluation");
+        assert_eq!(
+            tree.values[node],
+            evaluated(game),
+            "a leaf's value is its evaluation"
+        );
         return 1;
     }
     let mover = game.player_to_move();
@@ -507,7 +521,11 @@ fn check_implicit_values(tree: &super::tree::Tree<Synthetic>, node: usize, game:
         child.play(tree.nodes[index].mv.unwrap());
         checked += check_implicit_values(tree, index, &child);
     }
-    assert_eq!(tree.values[node], tree.values[best], "max^n backup at ply {}", game.ply);
+    assert_eq!(
+        tree.values[node], tree.values[best],
+        "max^n backup at ply {}",
+        game.ply
+    );
     checked
 }
 
@@ -520,7 +538,9 @@ fn implicit_values_are_the_max_n_backup_of_the_children() {
             .with_seed(players as u64);
         let mut mcts = Mcts::new(config);
         let mut game = Synthetic::new(5, players, 60);
-        let first = mcts.search(&game, &hashed, &Limits::default(), |_| {}).unwrap();
+        let first = mcts
+            .search(&game, &hashed, &Limits::default(), |_| {})
+            .unwrap();
         let tree = &mcts.trees[0];
         assert_eq!(tree.values.len(), tree.nodes.len());
         assert_eq!(check_implicit_values(tree, 0, &game), tree.nodes.len());
@@ -529,7 +549,8 @@ fn implicit_values_are_the_max_n_backup_of_the_children() {
             game.play(mv);
         }
         mcts.set_max_iterations(Some(500));
-        mcts.search(&game, &hashed, &Limits::default(), |_| {}).unwrap();
+        mcts.search(&game, &hashed, &Limits::default(), |_| {})
+            .unwrap();
         let tree = &mcts.trees[0];
         assert!(tree.nodes[0].visits > 500, "the subtree was kept");
         assert_eq!(check_implicit_values(tree, 0, &game), tree.nodes.len());
@@ -566,7 +587,10 @@ fn implicit_weight_one_finds_the_max_n_move_of_the_evaluator() {
                 .search(&root, &hashed, &Limits::depth(3), |_| {})
                 .unwrap();
             let chosen = values[usize::from(result.best_move)];
-            assert_eq!(chosen, sorted[0], "{players} players, seed {seed}: {values:?}");
+            assert_eq!(
+                chosen, sorted[0],
+                "{players} players, seed {seed}: {values:?}"
+            );
             assert_eq!(mcts.trees[0].values[0], max_n(&root, 3), "the root's value");
             tested += 1;
             if tested == 10 {
@@ -580,8 +604,13 @@ fn implicit_weight_one_finds_the_max_n_move_of_the_evaluator() {
 #[test]
 fn implicit_values_are_off_by_default() {
     let mut mcts = Mcts::new(iterations(500));
-    mcts.search(&Synthetic::new(3, 3, 60), &hashed, &Limits::default(), |_| {})
-        .unwrap();
+    mcts.search(
+        &Synthetic::new(3, 3, 60),
+        &hashed,
+        &Limits::default(),
+        |_| {},
+    )
+    .unwrap();
     assert!(mcts.trees[0].nodes.len() > 100);
     assert!(mcts.trees[0].values.is_empty(), "no memory spent on them");
 }

@@ -191,15 +191,13 @@ impl<G: Game> Tree<G> {
             return;
         };
         let mover = self.nodes[first].mover as usize;
-        let best = parent
-            .children()
-            .fold(first, |best, index| {
-                if self.values[index][mover] > self.values[best][mover] {
-                    index
-                } else {
-                    best
-                }
-            });
+        let best = parent.children().fold(first, |best, index| {
+            if self.values[index][mover] > self.values[best][mover] {
+                index
+            } else {
+                best
+            }
+        });
         self.values[node as usize] = self.values[best];
     }
 
