@@ -70,16 +70,16 @@ pub struct MctsConfig {
     /// one evaluation per child.
     pub prior_weight: f32,
     /// Implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant, 2014): each node also
-    /// keeps a vector of heuristic values, one per player, on the rewards' scale. When a node is
-    /// expanded the [`Evaluator`](crate::Evaluator) scores each child (as at a rollout cut-off;
-    /// a finished game gets its result's rewards), and after each iteration the nodes of its
-    /// path take, max^n style, the vector of their child that is best for the player to move.
-    /// Selection then ranks a child by `(1 - implicit_weight) * mean reward +
-    /// implicit_weight * implicit value` for its mover, plus the exploration term: the
-    /// rollouts' statistics and a minimax of the evaluation over the whole tree, mixed. 0 (the
-    /// default) turns it off; on, each expansion costs one evaluation per child and each node
-    /// 24 more bytes (the node budget counts nodes, not bytes). The paper found weights of 0.2
-    /// to 0.5 good; 1 is a best-first max^n search of the evaluation.
+    /// keeps a heuristic value per player, on the rewards' scale. A node's first visit scores it
+    /// with the [`Evaluator`](crate::Evaluator) (as at a rollout cut-off; a finished game gets
+    /// its result's rewards), and after each iteration the expanded nodes of its path take,
+    /// max^n style, the values of their visited child that is best for the player to move there.
+    /// Selection then ranks a child by `(1 - implicit_weight) * mean reward + implicit_weight *
+    /// implicit value` for its mover, plus the exploration term: the rollouts' averages and a
+    /// max^n search of the evaluation over the tree, mixed. 0 (the default) turns it off; on,
+    /// it costs one evaluation per new node and 24 bytes per node beside the node (the node
+    /// budget counts nodes, not bytes). The paper found weights of 0.2 to 0.5 good; 1 is a
+    /// best-first max^n search of the evaluation.
     pub implicit_weight: f32,
     /// MCTS-Solver (Winands, Björnsson and Saito, 2008): positions whose result is proven (a
     /// move that wins for the player to move, or every move proven) are marked, never searched

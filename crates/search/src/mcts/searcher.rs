@@ -193,7 +193,6 @@ impl<G: Game> Mcts<G> {
             path: Vec::new(),
             moves: G::Moves::default(),
             priors: Vec::new(),
-            values: Vec::new(),
             safe: Vec::new(),
         };
         let (main_tree, helper_trees) = self

@@ -494,14 +494,17 @@ fn max_n(game: &Synthetic, depth: u32) -> [f32; crate::searcher::MAX_PLAYERS] {
 }
 
 /// Checks, over the whole tree below `node` (at `game`), that each expanded node's implicit
-/// value is the max^n backup of its children's and each unexpanded one's is its evaluation.
-/// Returns the nodes checked.
+/// value is the max^n backup of its visited children's and each visited leaf's is its
+/// evaluation. Returns the nodes checked: the visited ones.
 fn check_implicit_values(
     tree: &super::tree::Tree<Synthetic>,
     node: usize,
     game: &Synthetic,
 ) -> usize {
     let parent = &tree.nodes[node];
+    if parent.visits == 0 {
+        return 0;
+    }
     if parent.state != super::tree::State::Expanded {
         assert_eq!(
             tree.values[node],
@@ -511,16 +514,18 @@ fn check_implicit_values(
         return 1;
     }
     let mover = game.player_to_move();
-    let mut best = parent.first_child as usize;
+    let mut best: Option<usize> = None;
     let mut checked = 1;
     for index in parent.children() {
-        if tree.values[index][mover] > tree.values[best][mover] {
-            best = index;
+        let visited = tree.nodes[index].visits > 0;
+        if visited && best.is_none_or(|best| tree.values[index][mover] > tree.values[best][mover]) {
+            best = Some(index);
         }
         let mut child = game.clone();
         child.play(tree.nodes[index].mv.unwrap());
         checked += check_implicit_values(tree, index, &child);
     }
+    let best = best.expect("a visited expanded node has a visited child");
     assert_eq!(
         tree.values[node], tree.values[best],
         "max^n backup at ply {}",
@@ -543,7 +548,9 @@ fn implicit_values_are_the_max_n_backup_of_the_children() {
             .unwrap();
         let tree = &mcts.trees[0];
         assert_eq!(tree.values.len(), tree.nodes.len());
-        assert_eq!(check_implicit_values(tree, 0, &game), tree.nodes.len());
+        let visited = tree.nodes.iter().filter(|node| node.visits > 0).count();
+        assert!(visited > 1_000);
+        assert_eq!(check_implicit_values(tree, 0, &game), visited);
         // After one round of play the kept subtree keeps its values beside its nodes.
         for &mv in &first.pv[..players] {
             game.play(mv);
@@ -553,15 +560,17 @@ fn implicit_values_are_the_max_n_backup_of_the_children() {
             .unwrap();
         let tree = &mcts.trees[0];
         assert!(tree.nodes[0].visits > 500, "the subtree was kept");
-        assert_eq!(check_implicit_values(tree, 0, &game), tree.nodes.len());
+        let visited = tree.nodes.iter().filter(|node| node.visits > 0).count();
+        assert_eq!(check_implicit_values(tree, 0, &game), visited);
     }
 }
 
 #[test]
 fn implicit_weight_one_finds_the_max_n_move_of_the_evaluator() {
-    // With the tree limited to 3 plies, every node below it evaluated, and the implicit value
-    // alone guiding selection, the search is a best-first max^n search of the evaluation: the
-    // most visited move is the depth-3 max^n move.
+    // With the tree limited to 3 plies, the nodes at its bottom evaluated, and the implicit
+    // value alone guiding selection, the search is a best-first max^n search of the evaluation:
+    // with enough iterations to visit the whole small tree, the root's value is the depth-3
+    // max^n value and the most visited move the max^n move.
     for players in [2, 3] {
         let mut tested = 0;
         for seed in 0..100 {
@@ -577,7 +586,10 @@ fn implicit_weight_one_finds_the_max_n_move_of_the_evaluator() {
             if sorted[0] - sorted[1] < 0.05 {
                 continue;
             }
-            let config = iterations(20_000)
+            // Exploration high enough for every node of the small tree to be visited: a
+            // subtree seen in part has a partial max^n value.
+            let config = iterations(50_000)
+                .with_exploration(2.0)
                 .with_rollout_limit(Some(0))
                 .with_implicit_weight(1.0)
                 .with_solver(false)

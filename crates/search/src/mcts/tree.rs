@@ -157,16 +157,8 @@ impl<G: Game> Tree<G> {
     }
 
     /// Gives `node` the children `moves`, all played by `mover`, with their `priors` (empty
-    /// without progressive bias) and their evaluations `values` (empty without implicit
-    /// minimax backups). The caller checked the room.
-    pub fn expand(
-        &mut self,
-        node: NodeId,
-        moves: &[G::Move],
-        priors: &[f32],
-        values: &[[f32; MAX_PLAYERS]],
-        mover: usize,
-    ) {
+    /// without progressive bias). The caller checked the room.
+    pub fn expand(&mut self, node: NodeId, moves: &[G::Move], priors: &[f32], mover: usize) {
         let first = self.nodes.len() as NodeId;
         self.nodes
             .extend(moves.iter().enumerate().map(|(index, &mv)| Node {
@@ -174,8 +166,8 @@ impl<G: Game> Tree<G> {
                 ..Node::new(Some(mv), mover)
             }));
         if self.implicit {
-            debug_assert_eq!(values.len(), moves.len());
-            self.values.extend_from_slice(values);
+            // A child's value is set on its first visit.
+            self.values.resize(self.nodes.len(), [0.0; MAX_PLAYERS]);
         }
         let parent = &mut self.nodes[node as usize];
         parent.first_child = first;
@@ -183,22 +175,23 @@ impl<G: Game> Tree<G> {
         parent.state = State::Expanded;
     }
 
-    /// Sets the implicit minimax value of `node` (expanded) to that of its child best for the
-    /// player who moves into the children (max^n; ties go to the first child).
+    /// Sets the implicit minimax value of `node` (expanded, visited through a child) to that of
+    /// its visited child best for the player who moves into the children (max^n; ties go to the
+    /// first child). Unvisited children have no value yet.
     pub fn back_up_value(&mut self, node: NodeId) {
-        let parent = &self.nodes[node as usize];
-        let Some(first) = parent.children().next() else {
-            return;
-        };
-        let mover = self.nodes[first].mover as usize;
-        let best = parent.children().fold(first, |best, index| {
-            if self.values[index][mover] > self.values[best][mover] {
-                index
-            } else {
-                best
+        let mut best: Option<usize> = None;
+        for index in self.nodes[node as usize].children() {
+            let child = &self.nodes[index];
+            let mover = child.mover as usize;
+            if child.visits > 0
+                && best.is_none_or(|best| self.values[index][mover] > self.values[best][mover])
+            {
+                best = Some(index);
             }
-        });
-        self.values[node as usize] = self.values[best];
+        }
+        if let Some(best) = best {
+            self.values[node as usize] = self.values[best];
+        }
     }
 
     /// The child of `node` with the most visits (ties: the higher mean for its mover, then the

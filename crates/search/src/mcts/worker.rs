@@ -61,8 +61,6 @@ pub(crate) struct Worker<'a, G: Game, E, P: ?Sized> {
     pub moves: G::Moves,
     /// The priors of `moves` at an expansion with progressive bias.
     pub priors: Vec<f32>,
-    /// The evaluations of `moves` at an expansion with implicit minimax backups.
-    pub values: Vec<Rewards>,
     /// Scratch space of the rollouts' decisive moves.
     pub safe: Vec<G::Move>,
 }
@@ -227,23 +225,26 @@ where
             if expand {
                 if self.tree.has_room(self.moves.len()) {
                     let mover = game.player_to_move();
-                    if self.config.prior_weight > 0.0 || implicit {
-                        self.order_by_evaluation(&mut game, mover);
+                    if self.config.prior_weight > 0.0 {
+                        self.order_by_priors(&mut game, mover);
                     } else {
                         order_by_hints(&game, &mut self.moves);
                         self.priors.clear();
-                        self.values.clear();
                     }
-                    self.tree.expand(
-                        node,
-                        self.moves.as_slice(),
-                        &self.priors,
-                        &self.values,
-                        mover,
-                    );
+                    self.tree
+                        .expand(node, self.moves.as_slice(), &self.priors, mover);
                     continue;
                 }
                 full = true;
+            }
+            if implicit && current.visits == 0 {
+                // A new leaf: its implicit value is its evaluation, on the rollouts' scale.
+                self.tree.values[node as usize] = eval_rewards(
+                    &game,
+                    self.rollout.evaluator,
+                    players,
+                    self.rollout.eval_scale,
+                );
             }
             break self.rollout.run(
                 game,
@@ -262,7 +263,7 @@ where
             }
         }
         if implicit {
-            // Only the path's nodes have a child whose value may have changed.
+            // Only the nodes of the path have a child whose value may have changed.
             for &id in self.path.iter().rev() {
                 if self.tree.nodes[id as usize].state == State::Expanded {
                     self.tree.back_up_value(id);
@@ -286,45 +287,35 @@ where
     E: Evaluator<G>,
     P: RolloutPolicy<G> + ?Sized,
 {
-    /// Scores each of `moves` by the evaluation's rewards after it (a finished game's by its
-    /// result) and sorts them best first for `mover`, so that unvisited children are tried in
-    /// that order; keeps `mover`'s reward as the prior of progressive bias when it is on, and
-    /// every player's as the implicit minimax values when they are on.
-    fn order_by_evaluation(&mut self, game: &mut G, mover: usize) {
+    /// Scores each of `moves` by the evaluation's reward for `mover` after it (the prior of
+    /// progressive bias), and sorts them best first, so that unvisited children are tried in
+    /// that order too.
+    fn order_by_priors(&mut self, game: &mut G, mover: usize) {
         let settings = &self.rollout;
         let mut scratch = G::Moves::default();
-        let mut scored: Vec<(Rewards, G::Move)> = self
+        let mut scored: Vec<(f32, G::Move)> = self
             .moves
             .as_slice()
             .iter()
             .map(|&mv| {
-                let rewards =
-                    game.visit_child(mv, |child| match end_or_moves(child, &mut scratch) {
-                        Some(outcome) => outcome_rewards(outcome, settings.players),
-                        None => eval_rewards(
-                            child,
-                            settings.evaluator,
-                            settings.players,
-                            settings.eval_scale,
-                        ),
-                    });
-                (rewards, mv)
+                let prior = game.visit_child(mv, |child| match end_or_moves(child, &mut scratch) {
+                    Some(outcome) => outcome_rewards(outcome, settings.players)[mover],
+                    None => eval_rewards(
+                        child,
+                        settings.evaluator,
+                        settings.players,
+                        settings.eval_scale,
+                    )[mover],
+                });
+                (prior, mv)
             })
             .collect();
-        scored.sort_by(|a, b| b.0[mover].total_cmp(&a.0[mover]));
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         self.moves.clear();
         self.priors.clear();
-        self.values.clear();
-        let priors = self.config.prior_weight > 0.0;
-        let implicit = self.config.implicit_weight > 0.0;
-        for (rewards, mv) in scored {
+        for (prior, mv) in scored {
             self.moves.push(mv);
-            if priors {
-                self.priors.push(rewards[mover]);
-            }
-            if implicit {
-                self.values.push(rewards);
-            }
+            self.priors.push(prior);
         }
     }
 }
