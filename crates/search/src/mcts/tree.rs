@@ -112,9 +112,9 @@ const WIN_BASE: u8 = 2;
 #[derive(Debug, Clone)]
 pub(crate) struct Tree<G: Game> {
     pub nodes: Vec<Node<G::Move>>,
-    /// With implicit minimax backups, `values[i]` is node `i`'s heuristic value for each player
-    /// (the max^n backup of its children's, or its own evaluation while it has none); empty
-    /// when they are off.
+    /// With implicit minimax backups, `values[i]` is node `i`'s heuristic value for each player:
+    /// the max^n backup of its visited children's, or its own evaluation while it has none
+    /// (zero, and never read, before its first visit). Empty when they are off.
     pub values: Vec<[f32; MAX_PLAYERS]>,
     /// Whether `values` is kept.
     implicit: bool,
