@@ -11,18 +11,19 @@
 //! cargo run --release --example sternhalma_tournament -- [--nodes N | --ms M] [--players 3,4,6]
 //!     [--repeat R] [--greedy-games G] [--algorithms paranoid,maxn,brs,brs+,mcts] [--jobs J]
 //!     [--mcts-c C] [--mcts-plies P] [--mcts-epsilon E] [--mcts-scale S] [--mcts-prior W]
+//!     [--mcts-implicit A]
 //! ```
 //! The `--mcts-*` options change Monte Carlo tree search's exploration constant, rollout plies
-//! before the evaluation, share of random rollout moves, evaluation scale and progressive-bias
-//! weight (defaults:
+//! before the evaluation, share of random rollout moves, evaluation scale, progressive-bias
+//! weight and implicit-minimax weight (defaults:
 //! `plyforge_sternhalma::mcts_config`).
 //! There are `2^n - 2` assignments per pair: 6 for three players, 14 for four, 62 for six.
 
 use plyforge::search::mcts::{MctsConfig, Rollout};
 use plyforge::search::{Algorithm, Limits};
 use plyforge::sternhalma::{
-    Ai, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION, MCTS_PRIOR_WEIGHT, MCTS_ROLLOUT_PLIES,
-    PlayerCount, Position, Strategy, mcts_config,
+    Ai, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION, MCTS_IMPLICIT_WEIGHT, MCTS_PRIOR_WEIGHT,
+    MCTS_ROLLOUT_PLIES, PlayerCount, Position, Strategy, mcts_config,
 };
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -63,12 +64,13 @@ fn parse_options() -> Result<Options, String> {
         jobs: 2,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (mut c, mut plies, mut epsilon, mut scale, mut prior) = (
+    let (mut c, mut plies, mut epsilon, mut scale, mut prior, mut implicit) = (
         MCTS_EXPLORATION,
         MCTS_ROLLOUT_PLIES,
         MCTS_EPSILON,
         MCTS_EVAL_SCALE,
         MCTS_PRIOR_WEIGHT,
+        MCTS_IMPLICIT_WEIGHT,
     );
     let mut i = 0;
     while i < args.len() {
@@ -93,6 +95,7 @@ fn parse_options() -> Result<Options, String> {
             "--mcts-epsilon" => epsilon = real()?,
             "--mcts-scale" => scale = real()?,
             "--mcts-prior" => prior = real()?,
+            "--mcts-implicit" => implicit = real()?,
             "--repeat" => options.repeat = number()?.max(1) as usize,
             "--greedy-games" => options.greedy_games = number()? as usize,
             "--jobs" => options.jobs = number()?.max(1) as usize,
@@ -117,7 +120,8 @@ fn parse_options() -> Result<Options, String> {
         .with_rollout_limit(Some(plies))
         .with_rollout(Rollout::HintGreedy { epsilon })
         .with_eval_scale(scale)
-        .with_prior_weight(prior);
+        .with_prior_weight(prior)
+        .with_implicit_weight(implicit);
     Ok(options)
 }
 

@@ -27,8 +27,10 @@ pub enum Strategy {
 }
 
 /// The Monte Carlo tree search of [`Algorithm::MonteCarlo`] here: short rollouts, greedy on the
-/// move hint (steps gained) most of the time, then the [`DistanceEvaluator`] turned into rewards.
-/// Random rollouts to the end would take hundreds of aimless moves in this game.
+/// move hint (steps gained) most of the time, then the [`DistanceEvaluator`] turned into rewards,
+/// and implicit minimax backups of the same evaluation mixed into selection (the MCTS hybrid
+/// that measured best against best-reply search, see `docs/multiplayer-search.md`). Random
+/// rollouts to the end would take hundreds of aimless moves in this game.
 pub fn mcts_config() -> MctsConfig {
     MctsConfig::default()
         .with_exploration(MCTS_EXPLORATION)
@@ -38,6 +40,7 @@ pub fn mcts_config() -> MctsConfig {
         })
         .with_eval_scale(MCTS_EVAL_SCALE)
         .with_prior_weight(MCTS_PRIOR_WEIGHT)
+        .with_implicit_weight(MCTS_IMPLICIT_WEIGHT)
 }
 
 /// [`mcts_config`]'s exploration constant.
@@ -48,6 +51,8 @@ pub const MCTS_ROLLOUT_PLIES: u32 = 4;
 pub const MCTS_EPSILON: f32 = 0.2;
 /// [`mcts_config`]'s weight of progressive bias (0: off).
 pub const MCTS_PRIOR_WEIGHT: f32 = 0.0;
+/// [`mcts_config`]'s weight of implicit minimax backups (0: off).
+pub const MCTS_IMPLICIT_WEIGHT: f32 = 0.4;
 /// [`mcts_config`]'s evaluation scale (evaluation units per factor e of a reward ratio).
 pub const MCTS_EVAL_SCALE: f32 = 100.0;
 

@@ -47,7 +47,8 @@ mod zobrist;
 #[cfg(feature = "search")]
 pub use ai::{
     AI_TT_MIB, Ai, AiError, Choice, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION,
-    MCTS_PRIOR_WEIGHT, MCTS_ROLLOUT_PLIES, ParseStrategyError, Strategy, mcts_config,
+    MCTS_IMPLICIT_WEIGHT, MCTS_PRIOR_WEIGHT, MCTS_ROLLOUT_PLIES, ParseStrategyError, Strategy,
+    mcts_config,
 };
 pub use error::{
     IllegalReason, MoveError, ParseHoleError, ParseMoveError, ParsePositionError, PlayerCountError,

@@ -8,6 +8,9 @@
 //!   player: 1 for a win, a share for a draw, a softmax of the scores at a cut-off.
 //! - **Progressive bias** (optional): the evaluator's view of each child guides selection while
 //!   the child's own statistics are few.
+//! - **Implicit minimax backups** (optional, an MCTS hybrid): each node also keeps the
+//!   evaluator's values, backed up max^n style through the tree, and selection mixes them with
+//!   the mean rewards ([`MctsConfig::implicit_weight`]).
 //! - **MCTS-Solver**: proven wins and losses are marked and climb the tree.
 //! - **A node budget**: each tree is one arena of nodes with `u32` indices; the search stops
 //!   gracefully when it is full, and refuses to start when it cannot hold the root's children.

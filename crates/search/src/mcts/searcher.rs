@@ -37,7 +37,7 @@ const MAX_PV: usize = 64;
 pub struct Mcts<G: Game> {
     config: MctsConfig,
     /// One tree per thread, each with the position at its root.
-    trees: Vec<Tree<G>>,
+    pub(super) trees: Vec<Tree<G>>,
 }
 
 impl<G: Game> fmt::Debug for Mcts<G> {
@@ -55,7 +55,9 @@ impl<G: Game> Mcts<G> {
         let threads = config.threads.max(1);
         let budget = config.max_nodes / threads;
         Mcts {
-            trees: (0..threads).map(|_| Tree::new(budget)).collect(),
+            trees: (0..threads)
+                .map(|_| Tree::new(budget, config.implicit_weight > 0.0))
+                .collect(),
             config,
         }
     }
@@ -74,6 +76,7 @@ impl<G: Game> Mcts<G> {
     pub fn clear(&mut self) {
         for tree in &mut self.trees {
             tree.nodes = Vec::new();
+            tree.values = Vec::new();
             tree.root_position = None;
         }
     }

@@ -12,6 +12,7 @@ pub(crate) fn select<G: Game>(tree: &Tree<G>, node: NodeId, settings: &SelectSet
     let SelectSettings {
         exploration,
         prior_weight,
+        implicit_weight,
         solver,
         players,
     } = *settings;
@@ -38,7 +39,13 @@ pub(crate) fn select<G: Game>(tree: &Tree<G>, node: NodeId, settings: &SelectSet
             Some(outcome) if solver => exact_reward(outcome, mover, players),
             _ => {
                 let visits = child.visits as f32;
-                child.mean(mover)
+                let value = if implicit_weight > 0.0 {
+                    (1.0 - implicit_weight) * child.mean(mover)
+                        + implicit_weight * tree.values[index][mover]
+                } else {
+                    child.mean(mover)
+                };
+                value
                     + exploration * (log_visits / visits).sqrt()
                     + prior_weight * child.prior / (visits + 1.0)
             }
@@ -66,6 +73,9 @@ pub(crate) struct SelectSettings {
     /// Progressive bias (Chaslot et al., 2008): the weight of a child's prior, which fades as
     /// `1 / (visits + 1)`.
     pub prior_weight: f32,
+    /// Implicit minimax backups (Lanctot et al., 2014): the weight of a child's backed-up
+    /// heuristic value against its mean reward.
+    pub implicit_weight: f32,
     pub solver: bool,
     pub players: usize,
 }

@@ -461,3 +461,168 @@ fn a_node_stays_small() {
     // The figure the configuration's documentation gives for the node budget's memory.
     assert!(core::mem::size_of::<super::tree::Node<u8>>() <= 44);
 }
+
+/// A heuristic for the synthetic trees: scores drawn from the position's hash, different for
+/// every player, so that the evaluator has a definite max^n value at every depth.
+fn hashed(game: &Synthetic, player: usize) -> Score {
+    (mix(game.hash ^ player as u64) % 601) as Score - 300
+}
+
+/// The evaluation's rewards at `game`, as the search turns them (scale 100).
+fn evaluated(game: &Synthetic) -> [f32; crate::searcher::MAX_PLAYERS] {
+    super::rollout::eval_rewards(game, &hashed, game.players, 100.0)
+}
+
+/// The max^n value vector of `game` searched `depth` plies with [`hashed`] at the leaves (the
+/// games here do not end that soon); ties go to the first move.
+fn max_n(game: &Synthetic, depth: u32) -> [f32; crate::searcher::MAX_PLAYERS] {
+    if depth == 0 {
+        return evaluated(game);
+    }
+    let mover = game.player_to_move();
+    game.children()
+        .iter()
+        .map(|child| max_n(child, depth - 1))
+        .reduce(|best, value| {
+            if value[mover] > best[mover] {
+                value
+            } else {
+                best
+            }
+        })
+        .expect("the synthetic games here do not end within the depth")
+}
+
+/// Checks, over the whole tree below `node` (at `game`), that each expanded node's implicit
+/// value is the max^n backup of its visited children's and each visited leaf's is its
+/// evaluation. Returns the nodes checked: the visited ones.
+fn check_implicit_values(
+    tree: &super::tree::Tree<Synthetic>,
+    node: usize,
+    game: &Synthetic,
+) -> usize {
+    let parent = &tree.nodes[node];
+    if parent.visits == 0 {
+        return 0;
+    }
+    if parent.state != super::tree::State::Expanded {
+        assert_eq!(
+            tree.values[node],
+            evaluated(game),
+            "a leaf's value is its evaluation"
+        );
+        return 1;
+    }
+    let mover = game.player_to_move();
+    let mut best: Option<usize> = None;
+    let mut checked = 1;
+    for index in parent.children() {
+        let visited = tree.nodes[index].visits > 0;
+        if visited && best.is_none_or(|best| tree.values[index][mover] > tree.values[best][mover]) {
+            best = Some(index);
+        }
+        let mut child = game.clone();
+        child.play(tree.nodes[index].mv.unwrap());
+        checked += check_implicit_values(tree, index, &child);
+    }
+    let best = best.expect("a visited expanded node has a visited child");
+    assert_eq!(
+        tree.values[node], tree.values[best],
+        "max^n backup at ply {}",
+        game.ply
+    );
+    checked
+}
+
+#[test]
+fn implicit_values_are_the_max_n_backup_of_the_children() {
+    for players in [2, 3, 4] {
+        let config = iterations(3_000)
+            .with_rollout_limit(Some(2))
+            .with_implicit_weight(0.4)
+            .with_seed(players as u64);
+        let mut mcts = Mcts::new(config);
+        let mut game = Synthetic::new(5, players, 60);
+        let first = mcts
+            .search(&game, &hashed, &Limits::default(), |_| {})
+            .unwrap();
+        let tree = &mcts.trees[0];
+        assert_eq!(tree.values.len(), tree.nodes.len());
+        let visited = tree.nodes.iter().filter(|node| node.visits > 0).count();
+        assert!(visited > 1_000);
+        assert_eq!(check_implicit_values(tree, 0, &game), visited);
+        // After one round of play the kept subtree keeps its values beside its nodes.
+        for &mv in &first.pv[..players] {
+            game.play(mv);
+        }
+        mcts.set_max_iterations(Some(500));
+        mcts.search(&game, &hashed, &Limits::default(), |_| {})
+            .unwrap();
+        let tree = &mcts.trees[0];
+        assert!(tree.nodes[0].visits > 500, "the subtree was kept");
+        let visited = tree.nodes.iter().filter(|node| node.visits > 0).count();
+        assert_eq!(check_implicit_values(tree, 0, &game), visited);
+    }
+}
+
+#[test]
+fn implicit_weight_one_finds_the_max_n_move_of_the_evaluator() {
+    // With the tree limited to 3 plies, the nodes at its bottom evaluated, and the implicit
+    // value alone guiding selection, the search is a best-first max^n search of the evaluation:
+    // with enough iterations to visit the whole small tree, the root's value is the depth-3
+    // max^n value and the most visited move the max^n move.
+    for players in [2, 3] {
+        let mut tested = 0;
+        for seed in 0..100 {
+            let root = Synthetic::new(seed, players, 60);
+            let values: Vec<f32> = root
+                .children()
+                .iter()
+                .map(|child| max_n(child, 2)[0])
+                .collect();
+            let mut sorted = values.clone();
+            sorted.sort_by(|a, b| b.total_cmp(a));
+            // A clear best move only: a near tie is a coin toss for any search.
+            if sorted[0] - sorted[1] < 0.05 {
+                continue;
+            }
+            // Exploration high enough for every node of the small tree to be visited: a
+            // subtree seen in part has a partial max^n value.
+            let config = iterations(50_000)
+                .with_exploration(2.0)
+                .with_rollout_limit(Some(0))
+                .with_implicit_weight(1.0)
+                .with_solver(false)
+                .with_seed(seed);
+            let mut mcts = Mcts::new(config);
+            let result = mcts
+                .search(&root, &hashed, &Limits::depth(3), |_| {})
+                .unwrap();
+            let chosen = values[usize::from(result.best_move)];
+            assert_eq!(
+                chosen, sorted[0],
+                "{players} players, seed {seed}: {values:?}"
+            );
+            assert_eq!(mcts.trees[0].values[0], max_n(&root, 3), "the root's value");
+            tested += 1;
+            if tested == 10 {
+                break;
+            }
+        }
+        assert_eq!(tested, 10, "{players} players");
+    }
+}
+
+#[test]
+fn implicit_values_are_off_by_default() {
+    let mut mcts = Mcts::new(iterations(500));
+    mcts.search(
+        &Synthetic::new(3, 3, 60),
+        &hashed,
+        &Limits::default(),
+        |_| {},
+    )
+    .unwrap();
+    assert!(mcts.trees[0].nodes.len() > 100);
+    assert!(mcts.trees[0].values.is_empty(), "no memory spent on them");
+}

@@ -1,7 +1,9 @@
 //! The search tree in an arena: one `Vec` of nodes addressed by `u32` indices, the children of
 //! a node side by side (created together when it is expanded), so a tree is one allocation that
 //! a node budget bounds, and dropping it frees everything at once. Tree reuse copies the subtree
-//! of the new root into a fresh arena, which also drops everything outside it.
+//! of the new root into a fresh arena, which also drops everything outside it. With implicit
+//! minimax backups, a second `Vec` beside the nodes holds each node's heuristic value vector;
+//! the node itself stays small for the searches that do not use it.
 
 use crate::game::{Game, Outcome};
 use crate::searcher::MAX_PLAYERS;
@@ -110,6 +112,12 @@ const WIN_BASE: u8 = 2;
 #[derive(Debug, Clone)]
 pub(crate) struct Tree<G: Game> {
     pub nodes: Vec<Node<G::Move>>,
+    /// With implicit minimax backups, `values[i]` is node `i`'s heuristic value for each player:
+    /// the max^n backup of its visited children's, or its own evaluation while it has none
+    /// (zero, and never read, before its first visit). Empty when they are off.
+    pub values: Vec<[f32; MAX_PLAYERS]>,
+    /// Whether `values` is kept.
+    implicit: bool,
     /// The most nodes this tree may hold.
     pub budget: usize,
     /// The root's position; `None` before the first search.
@@ -117,10 +125,13 @@ pub(crate) struct Tree<G: Game> {
 }
 
 impl<G: Game> Tree<G> {
-    /// An empty tree with room for `budget` nodes (allocated as it grows).
-    pub fn new(budget: usize) -> Self {
+    /// An empty tree with room for `budget` nodes (allocated as it grows), keeping implicit
+    /// minimax values when `implicit`.
+    pub fn new(budget: usize, implicit: bool) -> Self {
         Tree {
             nodes: Vec::new(),
+            values: Vec::new(),
+            implicit,
             budget,
             root_position: None,
         }
@@ -129,8 +140,13 @@ impl<G: Game> Tree<G> {
     /// Starts over at `root` with no statistics.
     pub fn reset(&mut self, root: &G) {
         self.nodes.clear();
+        self.values.clear();
         // The root's `mover` is never read: nothing selects the root.
         self.nodes.push(Node::new(None, root.player_to_move()));
+        if self.implicit {
+            // Never read before the root's first expansion backs its children's values up.
+            self.values.push([0.0; MAX_PLAYERS]);
+        }
         self.root_position = Some(root.clone());
     }
 
@@ -149,10 +165,33 @@ impl<G: Game> Tree<G> {
                 prior: priors.get(index).copied().unwrap_or(0.0),
                 ..Node::new(Some(mv), mover)
             }));
+        if self.implicit {
+            // A child's value is set on its first visit.
+            self.values.resize(self.nodes.len(), [0.0; MAX_PLAYERS]);
+        }
         let parent = &mut self.nodes[node as usize];
         parent.first_child = first;
         parent.child_count = moves.len() as u16;
         parent.state = State::Expanded;
+    }
+
+    /// Sets the implicit minimax value of `node` (expanded, visited through a child) to that of
+    /// its visited child best for the player who moves into the children (max^n; ties go to the
+    /// first child). Unvisited children have no value yet.
+    pub fn back_up_value(&mut self, node: NodeId) {
+        let mut best: Option<usize> = None;
+        for index in self.nodes[node as usize].children() {
+            let child = &self.nodes[index];
+            let mover = child.mover as usize;
+            if child.visits > 0
+                && best.is_none_or(|best| self.values[index][mover] > self.values[best][mover])
+            {
+                best = Some(index);
+            }
+        }
+        if let Some(best) = best {
+            self.values[node as usize] = self.values[best];
+        }
     }
 
     /// The child of `node` with the most visits (ties: the higher mean for its mover, then the
@@ -258,20 +297,28 @@ impl<G: Game> Tree<G> {
     /// so that siblings stay side by side.
     fn compact(&mut self, node: NodeId) {
         let mut kept: Vec<Node<G::Move>> = Vec::new();
+        let mut kept_values = Vec::new();
         let mut root = self.nodes[node as usize].clone();
         root.mv = None;
         kept.push(root);
+        if self.implicit {
+            kept_values.push(self.values[node as usize]);
+        }
         // `kept[i]` still points at its children in the old arena until it is visited here.
         let mut next = 0;
         while next < kept.len() {
             if kept[next].state == State::Expanded {
                 let old = kept[next].children();
                 let first = kept.len() as NodeId;
+                if self.implicit {
+                    kept_values.extend_from_slice(&self.values[old.clone()]);
+                }
                 kept.extend(self.nodes[old].iter().cloned());
                 kept[next].first_child = first;
             }
             next += 1;
         }
         self.nodes = kept;
+        self.values = kept_values;
     }
 }

@@ -182,6 +182,7 @@ where
     /// One iteration; returns whether a node could not be expanded for lack of room.
     fn iterate(&mut self) -> bool {
         let players = self.rollout.players;
+        let implicit = self.config.implicit_weight > 0.0;
         let mut game = self.root.clone();
         self.path.clear();
         self.path.push(ROOT);
@@ -197,6 +198,7 @@ where
                 let settings = SelectSettings {
                     exploration: self.config.exploration,
                     prior_weight: self.config.prior_weight,
+                    implicit_weight: self.config.implicit_weight,
                     solver: self.config.solver,
                     players,
                 };
@@ -212,7 +214,11 @@ where
                 let leaf = &mut self.tree.nodes[node as usize];
                 leaf.state = State::Terminal;
                 leaf.set_proven(Some(outcome));
-                break outcome_rewards(outcome, players);
+                let rewards = outcome_rewards(outcome, players);
+                if implicit {
+                    self.tree.values[node as usize] = rewards;
+                }
+                break rewards;
             }
             let expand = node == ROOT
                 || (current.visits >= self.config.expand_after && depth < self.max_depth);
@@ -231,6 +237,15 @@ where
                 }
                 full = true;
             }
+            if implicit && current.visits == 0 {
+                // A new leaf: its implicit value is its evaluation, on the rollouts' scale.
+                self.tree.values[node as usize] = eval_rewards(
+                    &game,
+                    self.rollout.evaluator,
+                    players,
+                    self.rollout.eval_scale,
+                );
+            }
             break self.rollout.run(
                 game,
                 &mut self.moves,
@@ -245,6 +260,14 @@ where
             node.visits += 1;
             for (sum, reward) in node.rewards[..players].iter_mut().zip(&rewards) {
                 *sum += reward;
+            }
+        }
+        if implicit {
+            // Only the nodes of the path have a child whose value may have changed.
+            for &id in self.path.iter().rev() {
+                if self.tree.nodes[id as usize].state == State::Expanded {
+                    self.tree.back_up_value(id);
+                }
             }
         }
         if self.config.solver {
