@@ -29,6 +29,16 @@ fn summary(mut values: Vec<f64>) -> String {
     )
 }
 
+/// Sends `command` then `isready`; the milliseconds from the command to `readyok`.
+fn until_ready(engine: &mut UciProcess, command: &str) -> f64 {
+    let sent = engine.send(command);
+    engine.send("isready");
+    let (ready, _) = engine
+        .wait_for("readyok", ANSWER_LIMIT)
+        .expect("the engine answers");
+    ready.duration_since(sent).as_secs_f64() * 1e3
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
@@ -68,26 +78,13 @@ fn main() -> ExitCode {
         }
         println!("Threads {threads}: stop to bestmove {}", summary(latencies));
     }
-    let sent = engine.send(&format!("setoption name Hash value {hash}"));
-    engine.send("isready");
-    let (ready, _) = engine
-        .wait_for("readyok", ANSWER_LIMIT)
-        .expect("the engine answers");
-    println!(
-        "Hash {hash}: readyok after {:.0} ms",
-        ready.duration_since(sent).as_secs_f64() * 1e3
-    );
-    let sent = engine.send("ucinewgame");
-    engine.send("isready");
-    let (ready, _) = engine
-        .wait_for("readyok", ANSWER_LIMIT)
-        .expect("the engine answers");
-    println!(
-        "Hash {hash}: ucinewgame on an unused table, readyok after {:.0} ms",
-        ready.duration_since(sent).as_secs_f64() * 1e3
-    );
+    let setoption = format!("setoption name Hash value {hash}");
+    let milliseconds = until_ready(&mut engine, &setoption);
+    println!("Hash {hash}: readyok after {milliseconds:.0} ms");
+    let milliseconds = until_ready(&mut engine, "ucinewgame");
+    println!("Hash {hash}: ucinewgame on an unused table, readyok after {milliseconds:.0} ms");
     // A fresh table again, so that the search below is the only thing that wrote to it.
-    engine.send(&format!("setoption name Hash value {hash}"));
+    engine.send(&setoption);
     engine.send("position startpos");
     engine.send(&format!("go movetime {}", FILL_SEARCH.as_millis()));
     // The last `hashfull` before the `bestmove`: how much of the table the search wrote.
@@ -104,15 +101,11 @@ fn main() -> ExitCode {
             hashfull = words.get(at + 1).unwrap_or(&"?").to_string();
         }
     }
-    let sent = engine.send("ucinewgame");
-    engine.send("isready");
-    let (ready, _) = engine
-        .wait_for("readyok", ANSWER_LIMIT)
-        .expect("the engine answers");
+    let milliseconds = until_ready(&mut engine, "ucinewgame");
     println!(
-        "Hash {hash}: ucinewgame after a {} ms search (hashfull {hashfull}), readyok after {:.0} ms",
-        FILL_SEARCH.as_millis(),
-        ready.duration_since(sent).as_secs_f64() * 1e3
+        "Hash {hash}: ucinewgame after a {} ms search (hashfull {hashfull}), readyok after \
+         {milliseconds:.0} ms",
+        FILL_SEARCH.as_millis()
     );
     engine.send("quit");
     ExitCode::SUCCESS
