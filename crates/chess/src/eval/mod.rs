@@ -30,7 +30,7 @@ use terms::{FULL_PHASE, Sink, blend};
 /// use plyforge_chess::{Board, Evaluation};
 /// use plyforge_search::Evaluator;
 /// let board: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse()?;
-/// assert!(Evaluation.evaluate(&board, 0) > 800); // White, a queen up
+/// assert!(Evaluation.evaluate(&board, 0) > 500); // White, a queen up
 /// assert_eq!(Evaluation.evaluate(&board, 1), -Evaluation.evaluate(&board, 0));
 /// # Ok::<(), plyforge_chess::FenError>(())
 /// ```
