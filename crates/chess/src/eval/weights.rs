@@ -10,13 +10,7 @@
 use super::layout::S;
 
 /// Material by role (pawn, knight, bishop, rook, queen): one per piece.
-pub(super) const MATERIAL: [S; 5] = [
-    (95, 104),
-    (399, 191),
-    (426, 222),
-    (569, 360),
-    (1379, 586),
-];
+pub(super) const MATERIAL: [S; 5] = [(95, 104), (399, 191), (426, 222), (569, 360), (1379, 586)];
 
 /// Piece-square tables by role (pawn .. king), a1 = 0, from White's side: one per piece on its square (Black's mirrored).
 #[rustfmt::skip]
@@ -227,10 +221,7 @@ pub(super) const KING_DANGER: [S; 24] = [
 ];
 
 /// Own pawns in front of a castled king (king on its first rank, on files a-c or f-h): on the second rank, on the third.
-pub(super) const SHIELD: [S; 2] = [
-    (12, -13),
-    (16, -17),
-];
+pub(super) const SHIELD: [S; 2] = [(12, -13), (16, -17)];
 
 /// Two bishops or more.
 pub(super) const BISHOP_PAIR: S = (14, 28);
