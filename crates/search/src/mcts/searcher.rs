@@ -177,6 +177,7 @@ impl<G: Game> Mcts<G> {
                 limit: config.rollout_limit,
                 eval_scale: config.eval_scale,
                 decisive_moves: config.decisive_moves,
+                leaf_search_depth: config.leaf_search_depth,
                 _game: core::marker::PhantomData,
             },
             config,
