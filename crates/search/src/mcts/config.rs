@@ -93,6 +93,12 @@ pub struct MctsConfig {
     /// off; each ply of depth multiplies the cost of a scored position by up to the number of
     /// moves, and the plies it plays count as nodes.
     pub leaf_search_depth: u32,
+    /// Rollouts reach their cut-off only on the turn of the root's player to move: past
+    /// `rollout_limit` plies they go on (up to a round of plies) until that player is to move.
+    /// Every position the evaluator scores at a cut-off then has the same player to move, as
+    /// the leaves of a fixed-depth search have, so that an evaluation which does not value the
+    /// right to move (the tempo) compares like with like. Off by default.
+    pub cut_off_on_root_turn: bool,
     /// MCTS-Solver (Winands, Björnsson and Saito, 2008): positions whose result is proven (a
     /// move that wins for the player to move, or every move proven) are marked, never searched
     /// again, and their proven result is what they back up. Sound for any number of players;
@@ -138,6 +144,7 @@ impl Default for MctsConfig {
             prior_weight: 0.0,
             implicit_weight: 0.0,
             leaf_search_depth: 0,
+            cut_off_on_root_turn: false,
             solver: true,
             expand_after: 1,
             max_nodes: DEFAULT_MAX_NODES,
@@ -199,6 +206,13 @@ impl MctsConfig {
     /// [`MctsConfig::leaf_search_depth`]).
     pub fn with_leaf_search_depth(mut self, depth: u32) -> Self {
         self.leaf_search_depth = depth;
+        self
+    }
+
+    /// With or without rollout cut-offs only on the root player's turn (see
+    /// [`MctsConfig::cut_off_on_root_turn`]).
+    pub fn with_cut_off_on_root_turn(mut self, on: bool) -> Self {
+        self.cut_off_on_root_turn = on;
         self
     }
 

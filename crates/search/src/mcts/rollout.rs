@@ -134,6 +134,9 @@ pub(crate) struct RolloutSettings<'a, G: Game, E, P: ?Sized> {
     /// The depth of the search that scores a position instead of the bare evaluation (0: the
     /// evaluation).
     pub leaf_search_depth: u32,
+    /// With [`MctsConfig::cut_off_on_root_turn`](super::MctsConfig::cut_off_on_root_turn), the
+    /// root's player to move, whose turn a rollout waits for before its cut-off.
+    pub cut_off_player: Option<usize>,
     pub _game: core::marker::PhantomData<G>,
 }
 
@@ -155,7 +158,13 @@ where
     ) -> Rewards {
         let mut plies = 0;
         loop {
-            if self.limit.is_some_and(|limit| plies >= limit) {
+            if let Some(limit) = self.limit
+                && plies >= limit
+                && self.cut_off_player.is_none_or(|player| {
+                    // At most a round of extra plies, in case the turn order skips the player.
+                    game.player_to_move() == player || plies + 1 >= limit + self.players as u32
+                })
+            {
                 return self.evaluate(&mut game, nodes);
             }
             let list = moves.as_slice();

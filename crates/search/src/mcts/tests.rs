@@ -640,6 +640,7 @@ fn leaf_search(
         eval_scale: 100.0,
         decisive_moves: false,
         leaf_search_depth: depth,
+        cut_off_player: None,
         _game: core::marker::PhantomData,
     }
 }
@@ -732,5 +733,36 @@ fn leaf_search_scores_the_leaves_of_the_tree() {
             }
         }
         assert_eq!(tested, 10, "{players} players");
+    }
+}
+
+#[test]
+fn cut_offs_on_the_root_turn_evaluate_only_there() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    for players in [2, 3] {
+        let root = Synthetic::new(5, players, 60);
+        let root_player = root.player_to_move();
+        for on in [false, true] {
+            let (root_turn, other_turn) = (AtomicU64::new(0), AtomicU64::new(0));
+            let evaluator = |game: &Synthetic, player: usize| {
+                let count = if game.player_to_move() == root_player {
+                    &root_turn
+                } else {
+                    &other_turn
+                };
+                count.fetch_add(1, Ordering::Relaxed);
+                hashed(game, player)
+            };
+            // Rollouts of one ply: without the option, most cut-offs are on another turn.
+            let config = iterations(300)
+                .with_rollout_limit(Some(1))
+                .with_cut_off_on_root_turn(on);
+            Mcts::new(config)
+                .search(&root, &evaluator, &Limits::default(), |_| {})
+                .unwrap();
+            let (root_turn, other_turn) = (root_turn.into_inner(), other_turn.into_inner());
+            assert!(root_turn > 0, "{players} players, on: {on}");
+            assert_eq!(other_turn == 0, on, "{players} players: {other_turn}");
+        }
     }
 }
