@@ -93,11 +93,14 @@ pub struct MctsConfig {
     /// off; each ply of depth multiplies the cost of a scored position by up to the number of
     /// moves, and the plies it plays count as nodes.
     pub leaf_search_depth: u32,
-    /// Rollouts reach their cut-off only on the turn of the root's player to move: past
-    /// `rollout_limit` plies they go on (up to a round of plies) until that player is to move.
-    /// Every position the evaluator scores at a cut-off then has the same player to move, as
-    /// the leaves of a fixed-depth search have, so that an evaluation which does not value the
-    /// right to move (the tempo) compares like with like. Off by default.
+    /// The evaluator scores positions only on the turn of the root's player to move: past
+    /// `rollout_limit` plies a rollout goes on (for at most a round of plies) until that player
+    /// is to move, and a new node's implicit value (or prior) is a max^n search down to that
+    /// turn (as [`MctsConfig::leaf_search_depth`] searches, with at most a round of extra
+    /// plies). Every evaluated position then has the same player to move, as the leaves of a
+    /// fixed-depth search have, so that an evaluation which does not value the right to move
+    /// (the tempo) compares like with like. Off by default; on, the implicit values cost up to
+    /// a round of plies of search per new node.
     pub cut_off_on_root_turn: bool,
     /// MCTS-Solver (Winands, Björnsson and Saito, 2008): positions whose result is proven (a
     /// move that wins for the player to move, or every move proven) are marked, never searched

@@ -194,14 +194,18 @@ where
     P: ?Sized,
 {
     /// The rewards of `game` (not over): its evaluation's, or with a leaf search those of a
-    /// max^n search of `leaf_search_depth` plies below it, counting each ply in `nodes`.
+    /// max^n search of `leaf_search_depth` plies below it; with cut-offs on the root player's
+    /// turn, the search goes on (at most a round of plies) until that player is to move. Each
+    /// ply is counted in `nodes`.
     pub fn evaluate(&self, game: &mut G, nodes: &mut u64) -> Rewards {
-        self.search(game, self.leaf_search_depth, None, nodes)
+        let extra = self.players as u32 - 1;
+        self.search(game, self.leaf_search_depth, extra, None, nodes)
             .expect("a search without a parent bound is never pruned")
     }
 
-    /// The max^n value of `game` searched `depth` plies deep, on the rewards' scale, or `None`
-    /// when `parent` shows that its parent will not choose it.
+    /// The max^n value of `game` searched `depth` plies deep, and up to `extra` plies more
+    /// until the cut-off player is to move, on the rewards' scale, or `None` when `parent`
+    /// shows that its parent will not choose it.
     ///
     /// Shallow pruning (Korf, 1991) with the bound 1 is sound here because rewards are at
     /// least 0 and add up to 1: once the player `p` to move has a child worth `r` to it, the
@@ -212,13 +216,18 @@ where
         &self,
         game: &mut G,
         depth: u32,
+        extra: u32,
         parent: Option<(usize, f32)>,
         nodes: &mut u64,
     ) -> Option<Rewards> {
         if let Some(outcome) = game.outcome_by_rule() {
             return Some(outcome_rewards(outcome, self.players));
         }
-        if depth == 0 {
+        let waiting = extra > 0
+            && self
+                .cut_off_player
+                .is_some_and(|player| game.player_to_move() != player);
+        if depth == 0 && !waiting {
             return Some(eval_rewards(
                 game,
                 self.evaluator,
@@ -226,6 +235,11 @@ where
                 self.eval_scale,
             ));
         }
+        let (depth, extra) = if depth > 0 {
+            (depth - 1, extra)
+        } else {
+            (0, extra - 1)
+        };
         let mut moves = G::Moves::default();
         game.generate_moves(&mut moves);
         if moves.is_empty() {
@@ -241,7 +255,7 @@ where
             *nodes += 1;
             let bound = best.map(|best| (mover, best[mover]));
             let Some(value) =
-                game.visit_child(mv, |child| self.search(child, depth - 1, bound, nodes))
+                game.visit_child(mv, |child| self.search(child, depth, extra, bound, nodes))
             else {
                 continue;
             };

@@ -738,8 +738,9 @@ fn leaf_search_scores_the_leaves_of_the_tree() {
 
 #[test]
 fn cut_offs_on_the_root_turn_evaluate_only_there() {
+    // Evaluations are counted by the player to move at the evaluated position.
     use std::sync::atomic::{AtomicU64, Ordering};
-    for players in [2, 3] {
+    for (players, implicit) in [(2, 0.0), (3, 0.0), (2, 0.4), (3, 0.4)] {
         let root = Synthetic::new(5, players, 60);
         let root_player = root.player_to_move();
         for on in [false, true] {
@@ -753,9 +754,11 @@ fn cut_offs_on_the_root_turn_evaluate_only_there() {
                 count.fetch_add(1, Ordering::Relaxed);
                 hashed(game, player)
             };
-            // Rollouts of one ply: without the option, most cut-offs are on another turn.
+            // Rollouts of one ply: without the option, most cut-offs are on another turn, and
+            // so are most new nodes, whose implicit values are evaluations too.
             let config = iterations(300)
                 .with_rollout_limit(Some(1))
+                .with_implicit_weight(implicit)
                 .with_cut_off_on_root_turn(on);
             Mcts::new(config)
                 .search(&root, &evaluator, &Limits::default(), |_| {})

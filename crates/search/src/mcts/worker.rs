@@ -240,7 +240,7 @@ where
                 // rollouts' scale.
                 let value = self.rollout.evaluate(&mut game, &mut self.nodes);
                 self.tree.values[node as usize] = value;
-                if self.rollout.limit == Some(0) && self.rollout.cut_off_player.is_none() {
+                if self.rollout.limit == Some(0) {
                     // The rollout would score the same position again.
                     break value;
                 }
