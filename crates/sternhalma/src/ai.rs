@@ -44,7 +44,7 @@ pub fn mcts_config() -> MctsConfig {
 }
 
 /// [`mcts_config`]'s exploration constant: 0.15 beats best-reply search with 2 players, where
-/// 0.3 lost, and is no worse with 3 (`docs/multiplayer-search.md`).
+/// 0.3 lost, and is no worse with 3 and 4 (`docs/multiplayer-search.md`).
 pub const MCTS_EXPLORATION: f32 = 0.15;
 /// [`mcts_config`]'s rollout plies before the evaluation.
 pub const MCTS_ROLLOUT_PLIES: u32 = 4;
