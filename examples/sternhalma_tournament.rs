@@ -11,11 +11,12 @@
 //! cargo run --release --example sternhalma_tournament -- [--nodes N | --ms M] [--players 3,4,6]
 //!     [--repeat R] [--greedy-games G] [--algorithms paranoid,maxn,brs,brs+,mcts] [--jobs J]
 //!     [--mcts-c C] [--mcts-plies P] [--mcts-epsilon E] [--mcts-scale S] [--mcts-prior W]
-//!     [--mcts-implicit A]
+//!     [--mcts-implicit A] [--mcts-leaf-depth D] [--mcts-root-turn 0|1]
 //! ```
 //! The `--mcts-*` options change Monte Carlo tree search's exploration constant, rollout plies
 //! before the evaluation, share of random rollout moves, evaluation scale, progressive-bias
-//! weight and implicit-minimax weight (defaults:
+//! weight, implicit-minimax weight, the depth of the search that scores leaves and whether
+//! rollouts are cut off only on the root player's turn (defaults:
 //! `plyforge_sternhalma::mcts_config`).
 //! There are `2^n - 2` assignments per pair: 6 for three players, 14 for four, 62 for six.
 
@@ -72,6 +73,8 @@ fn parse_options() -> Result<Options, String> {
         MCTS_PRIOR_WEIGHT,
         MCTS_IMPLICIT_WEIGHT,
     );
+    let mut leaf_depth = mcts_config().leaf_search_depth;
+    let mut root_turn = mcts_config().cut_off_on_root_turn;
     let mut i = 0;
     while i < args.len() {
         let value = args
@@ -96,6 +99,8 @@ fn parse_options() -> Result<Options, String> {
             "--mcts-scale" => scale = real()?,
             "--mcts-prior" => prior = real()?,
             "--mcts-implicit" => implicit = real()?,
+            "--mcts-leaf-depth" => leaf_depth = number()? as u32,
+            "--mcts-root-turn" => root_turn = number()? != 0,
             "--repeat" => options.repeat = number()?.max(1) as usize,
             "--greedy-games" => options.greedy_games = number()? as usize,
             "--jobs" => options.jobs = number()?.max(1) as usize,
@@ -121,7 +126,9 @@ fn parse_options() -> Result<Options, String> {
         .with_rollout(Rollout::HintGreedy { epsilon })
         .with_eval_scale(scale)
         .with_prior_weight(prior)
-        .with_implicit_weight(implicit);
+        .with_implicit_weight(implicit)
+        .with_leaf_search_depth(leaf_depth)
+        .with_cut_off_on_root_turn(root_turn);
     Ok(options)
 }
 

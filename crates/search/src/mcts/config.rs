@@ -38,6 +38,7 @@ pub enum Rollout {
 /// assert_eq!(config.rollout_limit, Some(0));
 /// assert!(config.solver);
 /// assert_eq!(config.implicit_weight, 0.0); // implicit minimax backups are off by default
+/// assert_eq!(config.leaf_search_depth, 0); // and so is the search at the leaves
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
@@ -81,6 +82,26 @@ pub struct MctsConfig {
     /// budget counts nodes, not bytes). The paper found weights of 0.2 to 0.5 good; 1 is a
     /// best-first max^n search of the evaluation.
     pub implicit_weight: f32,
+    /// Minimax at the leaves (an MCTS-minimax hybrid after Baier and Winands, 2014, "MCTS-Minimax
+    /// Hybrids with State Evaluations"): wherever the search scores a position with the
+    /// [`Evaluator`](crate::Evaluator) (at a rollout cut-off, a new node's implicit value, and
+    /// the priors of progressive bias),
+    /// it scores it instead by a search `leaf_search_depth` plies deep: max^n on the rewards
+    /// (each player to move takes the child best for itself, a finished game its result), with
+    /// shallow pruning, so for two players it is alpha-beta. Moves are searched in
+    /// [`Game::move_order_hint`](crate::Game::move_order_hint) order. 0 (the default) turns it
+    /// off; each ply of depth multiplies the cost of a scored position by up to the number of
+    /// moves, and the plies it plays count as nodes.
+    pub leaf_search_depth: u32,
+    /// The evaluator scores positions only on the turn of the root's player to move: past
+    /// `rollout_limit` plies a rollout goes on (for at most a round of plies) until that player
+    /// is to move, and a new node's implicit value (or prior) is a max^n search down to that
+    /// turn (as [`MctsConfig::leaf_search_depth`] searches, with at most a round of extra
+    /// plies). Every evaluated position then has the same player to move, as the leaves of a
+    /// fixed-depth search have, so that an evaluation which does not value the right to move
+    /// (the tempo) compares like with like. Off by default; on, the implicit values cost up to
+    /// a round of plies of search per new node.
+    pub cut_off_on_root_turn: bool,
     /// MCTS-Solver (Winands, Björnsson and Saito, 2008): positions whose result is proven (a
     /// move that wins for the player to move, or every move proven) are marked, never searched
     /// again, and their proven result is what they back up. Sound for any number of players;
@@ -125,6 +146,8 @@ impl Default for MctsConfig {
             decisive_moves: false,
             prior_weight: 0.0,
             implicit_weight: 0.0,
+            leaf_search_depth: 0,
+            cut_off_on_root_turn: false,
             solver: true,
             expand_after: 1,
             max_nodes: DEFAULT_MAX_NODES,
@@ -179,6 +202,20 @@ impl MctsConfig {
     /// [`MctsConfig::implicit_weight`]).
     pub fn with_implicit_weight(mut self, weight: f32) -> Self {
         self.implicit_weight = weight.clamp(0.0, 1.0);
+        self
+    }
+
+    /// With leaf positions scored by a search of this depth (0: by the evaluation; see
+    /// [`MctsConfig::leaf_search_depth`]).
+    pub fn with_leaf_search_depth(mut self, depth: u32) -> Self {
+        self.leaf_search_depth = depth;
+        self
+    }
+
+    /// With or without rollout cut-offs only on the root player's turn (see
+    /// [`MctsConfig::cut_off_on_root_turn`]).
+    pub fn with_cut_off_on_root_turn(mut self, on: bool) -> Self {
+        self.cut_off_on_root_turn = on;
         self
     }
 

@@ -131,6 +131,12 @@ pub(crate) struct RolloutSettings<'a, G: Game, E, P: ?Sized> {
     pub limit: Option<u32>,
     pub eval_scale: f32,
     pub decisive_moves: bool,
+    /// The depth of the search that scores a position instead of the bare evaluation (0: the
+    /// evaluation).
+    pub leaf_search_depth: u32,
+    /// With [`MctsConfig::cut_off_on_root_turn`](super::MctsConfig::cut_off_on_root_turn), the
+    /// root's player to move, whose turn a rollout waits for before its cut-off.
+    pub cut_off_player: Option<usize>,
     pub _game: core::marker::PhantomData<G>,
 }
 
@@ -152,8 +158,14 @@ where
     ) -> Rewards {
         let mut plies = 0;
         loop {
-            if self.limit.is_some_and(|limit| plies >= limit) {
-                return eval_rewards(&game, self.evaluator, self.players, self.eval_scale);
+            if let Some(limit) = self.limit
+                && plies >= limit
+                && self.cut_off_player.is_none_or(|player| {
+                    // At most a round of extra plies, in case the turn order skips the player.
+                    game.player_to_move() == player || plies + 1 >= limit + self.players as u32
+                })
+            {
+                return self.evaluate(&mut game, nodes);
             }
             let list = moves.as_slice();
             let mv = if self.decisive_moves {
@@ -172,6 +184,92 @@ where
                 return outcome_rewards(outcome, self.players);
             }
         }
+    }
+}
+
+impl<G, E, P> RolloutSettings<'_, G, E, P>
+where
+    G: Game,
+    E: Evaluator<G>,
+    P: ?Sized,
+{
+    /// The rewards of `game` (not over): its evaluation's, or with a leaf search those of a
+    /// max^n search of `leaf_search_depth` plies below it; with cut-offs on the root player's
+    /// turn, the search goes on (at most a round of plies) until that player is to move. Each
+    /// ply is counted in `nodes`.
+    pub fn evaluate(&self, game: &mut G, nodes: &mut u64) -> Rewards {
+        let extra = self.players as u32 - 1;
+        self.search(game, self.leaf_search_depth, extra, None, nodes)
+            .expect("a search without a parent bound is never pruned")
+    }
+
+    /// The max^n value of `game` searched `depth` plies deep, and up to `extra` plies more
+    /// until the cut-off player is to move, on the rewards' scale, or `None` when `parent`
+    /// shows that its parent will not choose it.
+    ///
+    /// Shallow pruning (Korf, 1991) with the bound 1 is sound here because rewards are at
+    /// least 0 and add up to 1: once the player `p` to move has a child worth `r` to it, the
+    /// parent's player can get at most `1 - r` from this node. With two players this is
+    /// alpha-beta at depths 1 and 2 (and prunes less than alpha-beta deeper down, where only
+    /// deep pruning would prune more; deep pruning is unsound with more players).
+    fn search(
+        &self,
+        game: &mut G,
+        depth: u32,
+        extra: u32,
+        parent: Option<(usize, f32)>,
+        nodes: &mut u64,
+    ) -> Option<Rewards> {
+        if let Some(outcome) = game.outcome_by_rule() {
+            return Some(outcome_rewards(outcome, self.players));
+        }
+        let waiting = extra > 0
+            && self
+                .cut_off_player
+                .is_some_and(|player| game.player_to_move() != player);
+        if depth == 0 && !waiting {
+            return Some(eval_rewards(
+                game,
+                self.evaluator,
+                self.players,
+                self.eval_scale,
+            ));
+        }
+        let (depth, extra) = if depth > 0 {
+            (depth - 1, extra)
+        } else {
+            (0, extra - 1)
+        };
+        let mut moves = G::Moves::default();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return Some(outcome_rewards(game.outcome_without_moves(), self.players));
+        }
+        // The game's hint order, highest first: a good first move prunes the most.
+        moves
+            .as_mut_slice()
+            .sort_by_key(|&mv| core::cmp::Reverse(game.move_order_hint(mv)));
+        let mover = game.player_to_move();
+        let mut best: Option<Rewards> = None;
+        for &mv in moves.as_slice() {
+            *nodes += 1;
+            let bound = best.map(|best| (mover, best[mover]));
+            let Some(value) =
+                game.visit_child(mv, |child| self.search(child, depth, extra, bound, nodes))
+            else {
+                continue;
+            };
+            if best.is_none_or(|best| value[mover] > best[mover]) {
+                best = Some(value);
+                if let Some((player, not_above)) = parent
+                    && 1.0 - value[mover] <= not_above
+                    && player != mover
+                {
+                    return None;
+                }
+            }
+        }
+        best
     }
 }
 

@@ -167,6 +167,7 @@ impl<G: Game> Mcts<G> {
         let config = &self.config;
         let share = |limit: Option<u64>| limit.map(|limit| limit.div_ceil(threads as u64));
         let seed = mix(config.seed ^ mix(game.hash()));
+        let root_player = game.player_to_move();
         let make_worker = |index: usize, tree, root| Worker {
             tree,
             root,
@@ -177,6 +178,8 @@ impl<G: Game> Mcts<G> {
                 limit: config.rollout_limit,
                 eval_scale: config.eval_scale,
                 decisive_moves: config.decisive_moves,
+                leaf_search_depth: config.leaf_search_depth,
+                cut_off_player: config.cut_off_on_root_turn.then_some(root_player),
                 _game: core::marker::PhantomData,
             },
             config,

@@ -626,3 +626,146 @@ fn implicit_values_are_off_by_default() {
     assert!(mcts.trees[0].nodes.len() > 100);
     assert!(mcts.trees[0].values.is_empty(), "no memory spent on them");
 }
+
+/// The rollout settings of a leaf search of `depth` plies with [`hashed`] on the scale 100.
+fn leaf_search(
+    players: usize,
+    depth: u32,
+) -> super::rollout::RolloutSettings<'static, Synthetic, fn(&Synthetic, usize) -> Score, Uniform> {
+    super::rollout::RolloutSettings {
+        evaluator: &(hashed as fn(&Synthetic, usize) -> Score),
+        policy: &Uniform,
+        players,
+        limit: Some(0),
+        eval_scale: 100.0,
+        decisive_moves: false,
+        leaf_search_depth: depth,
+        cut_off_player: None,
+        _game: core::marker::PhantomData,
+    }
+}
+
+#[test]
+fn leaf_search_is_max_n_and_prunes_two_players() {
+    for players in [2, 3, 4] {
+        for depth in 0..=3 {
+            let (mut searched, mut full) = (0, 0);
+            for seed in 0..50 {
+                let root = Synthetic::new(seed, players, 60);
+                let mut nodes = 0;
+                let value = leaf_search(players, depth).evaluate(&mut root.clone(), &mut nodes);
+                assert_eq!(
+                    value,
+                    max_n(&root, depth),
+                    "{players} players, depth {depth}, seed {seed}"
+                );
+                searched += nodes;
+                full += (1..=depth).map(|ply| count_plies(&root, ply)).sum::<u64>();
+            }
+            if depth == 0 {
+                assert_eq!(searched, 0);
+            } else if depth >= 2 && players == 2 {
+                // Alpha-beta: the rewards of two players add up to 1.
+                assert!(
+                    searched < full,
+                    "{searched} plies of {full} at depth {depth}"
+                );
+            } else {
+                assert!(searched <= full);
+            }
+        }
+    }
+}
+
+/// The positions `ply` plies below `game`.
+fn count_plies(game: &Synthetic, ply: u32) -> u64 {
+    if ply == 0 {
+        return 1;
+    }
+    game.children()
+        .iter()
+        .map(|child| count_plies(child, ply - 1))
+        .sum()
+}
+
+#[test]
+fn leaf_search_scores_the_leaves_of_the_tree() {
+    // Leaves scored by a 2-ply search and backed up by implicit minimax with weight 1 over a
+    // tree of 1 ply: the search finds the depth-3 max^n move and value, as a search of a tree
+    // of 3 plies with bare evaluations does.
+    for players in [2, 3] {
+        let mut tested = 0;
+        for seed in 0..100 {
+            let root = Synthetic::new(seed, players, 60);
+            let values: Vec<f32> = root
+                .children()
+                .iter()
+                .map(|child| max_n(child, 2)[0])
+                .collect();
+            let mut sorted = values.clone();
+            sorted.sort_by(|a, b| b.total_cmp(a));
+            if sorted[0] == sorted[1] {
+                continue;
+            }
+            // No exploration: once every move is visited the best value takes the visits.
+            let config = iterations(100)
+                .with_exploration(0.0)
+                .with_rollout_limit(Some(0))
+                .with_implicit_weight(1.0)
+                .with_leaf_search_depth(2)
+                .with_solver(false)
+                .with_seed(seed);
+            let mut mcts = Mcts::new(config);
+            let result = mcts
+                .search(&root, &hashed, &Limits::depth(1), |_| {})
+                .unwrap();
+            assert_eq!(
+                values[usize::from(result.best_move)],
+                sorted[0],
+                "{players} players, seed {seed}: {values:?}"
+            );
+            assert_eq!(mcts.trees[0].values[0], max_n(&root, 3), "the root's value");
+            // The leaf searches' plies count as nodes: more than the tree's own.
+            assert!(result.nodes > 2 * values.len() as u64);
+            tested += 1;
+            if tested == 10 {
+                break;
+            }
+        }
+        assert_eq!(tested, 10, "{players} players");
+    }
+}
+
+#[test]
+fn cut_offs_on_the_root_turn_evaluate_only_there() {
+    // Evaluations are counted by the player to move at the evaluated position.
+    use std::sync::atomic::{AtomicU64, Ordering};
+    for (players, implicit) in [(2, 0.0), (3, 0.0), (2, 0.4), (3, 0.4)] {
+        let root = Synthetic::new(5, players, 60);
+        let root_player = root.player_to_move();
+        for on in [false, true] {
+            let (root_turn, other_turn) = (AtomicU64::new(0), AtomicU64::new(0));
+            let evaluator = |game: &Synthetic, player: usize| {
+                let count = if game.player_to_move() == root_player {
+                    &root_turn
+                } else {
+                    &other_turn
+                };
+                count.fetch_add(1, Ordering::Relaxed);
+                hashed(game, player)
+            };
+            // Rollouts of one ply: without the option, most cut-offs are on another turn, and
+            // so are most new nodes, whose implicit values are evaluations too.
+            let config = iterations(300)
+                .with_rollout_limit(Some(1))
+                .with_implicit_weight(implicit)
+                .with_cut_off_on_root_turn(on);
+            Mcts::new(config)
+                .search(&root, &evaluator, &Limits::default(), |_| {})
+                .unwrap();
+            let (root_turn, other_turn) = (root_turn.into_inner(), other_turn.into_inner());
+            assert!(root_turn > 0, "{players} players, on: {on}");
+            assert_eq!(other_turn == 0, on, "{players} players: {other_turn}");
+        }
+    }
+}

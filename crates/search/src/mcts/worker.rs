@@ -4,9 +4,7 @@
 use super::config::MctsConfig;
 use super::report::StopReason;
 use super::rng::Rng;
-use super::rollout::{
-    Rewards, RolloutPolicy, RolloutSettings, end_or_moves, eval_rewards, outcome_rewards,
-};
+use super::rollout::{Rewards, RolloutPolicy, RolloutSettings, end_or_moves, outcome_rewards};
 use super::select::{SelectSettings, select};
 use super::solver::update_proof;
 use super::tree::{NodeId, ROOT, State, Tree};
@@ -238,13 +236,14 @@ where
                 full = true;
             }
             if implicit && current.visits == 0 {
-                // A new leaf: its implicit value is its evaluation, on the rollouts' scale.
-                self.tree.values[node as usize] = eval_rewards(
-                    &game,
-                    self.rollout.evaluator,
-                    players,
-                    self.rollout.eval_scale,
-                );
+                // A new leaf: its implicit value is its evaluation (or its leaf search's), on the
+                // rollouts' scale.
+                let value = self.rollout.evaluate(&mut game, &mut self.nodes);
+                self.tree.values[node as usize] = value;
+                if self.rollout.limit == Some(0) {
+                    // The rollout would score the same position again.
+                    break value;
+                }
             }
             break self.rollout.run(
                 game,
@@ -287,11 +286,12 @@ where
     E: Evaluator<G>,
     P: RolloutPolicy<G> + ?Sized,
 {
-    /// Scores each of `moves` by the evaluation's reward for `mover` after it (the prior of
-    /// progressive bias), and sorts them best first, so that unvisited children are tried in
+    /// Scores each of `moves` by the evaluation's reward for `mover` after it, or its leaf
+    /// search's (the prior of progressive bias), and sorts them best first, so that unvisited children are tried in
     /// that order too.
     fn order_by_priors(&mut self, game: &mut G, mover: usize) {
         let settings = &self.rollout;
+        let nodes = &mut self.nodes;
         let mut scratch = G::Moves::default();
         let mut scored: Vec<(f32, G::Move)> = self
             .moves
@@ -300,12 +300,7 @@ where
             .map(|&mv| {
                 let prior = game.visit_child(mv, |child| match end_or_moves(child, &mut scratch) {
                     Some(outcome) => outcome_rewards(outcome, settings.players)[mover],
-                    None => eval_rewards(
-                        child,
-                        settings.evaluator,
-                        settings.players,
-                        settings.eval_scale,
-                    )[mover],
+                    None => settings.evaluate(child, nodes)[mover],
                 });
                 (prior, mv)
             })
