@@ -572,20 +572,7 @@ fn implicit_weight_one_finds_the_max_n_move_of_the_evaluator() {
     // with enough iterations to visit the whole small tree, the root's value is the depth-3
     // max^n value and the most visited move the max^n move.
     for players in [2, 3] {
-        let mut tested = 0;
-        for seed in 0..100 {
-            let root = Synthetic::new(seed, players, 60);
-            let values: Vec<f32> = root
-                .children()
-                .iter()
-                .map(|child| max_n(child, 2)[0])
-                .collect();
-            let mut sorted = values.clone();
-            sorted.sort_by(|a, b| b.total_cmp(a));
-            // A clear best move only: a near tie is a coin toss for any search.
-            if sorted[0] - sorted[1] < 0.05 {
-                continue;
-            }
+        for (seed, root, values, best) in roots_with_a_clear_best_move(players) {
             // Exploration high enough for every node of the small tree to be visited: a
             // subtree seen in part has a partial max^n value.
             let config = iterations(50_000)
@@ -599,18 +586,32 @@ fn implicit_weight_one_finds_the_max_n_move_of_the_evaluator() {
                 .search(&root, &hashed, &Limits::depth(3), |_| {})
                 .unwrap();
             let chosen = values[usize::from(result.best_move)];
-            assert_eq!(
-                chosen, sorted[0],
-                "{players} players, seed {seed}: {values:?}"
-            );
+            assert_eq!(chosen, best, "{players} players, seed {seed}: {values:?}");
             assert_eq!(mcts.trees[0].values[0], max_n(&root, 3), "the root's value");
-            tested += 1;
-            if tested == 10 {
-                break;
-            }
         }
-        assert_eq!(tested, 10, "{players} players");
     }
+}
+
+/// The first ten synthetic roots of `players` (seeds from 0) with a clear best move by the
+/// depth-3 max^n value, each with its seed, its moves' values and the best of them: a near tie
+/// is a coin toss for any search.
+fn roots_with_a_clear_best_move(players: usize) -> Vec<(u64, Synthetic, Vec<f32>, f32)> {
+    let roots: Vec<_> = (0..100)
+        .filter_map(|seed| {
+            let root = Synthetic::new(seed, players, 60);
+            let values: Vec<f32> = root
+                .children()
+                .iter()
+                .map(|child| max_n(child, 2)[0])
+                .collect();
+            let mut sorted = values.clone();
+            sorted.sort_by(|a, b| b.total_cmp(a));
+            (sorted[0] - sorted[1] >= 0.05).then_some((seed, root, values, sorted[0]))
+        })
+        .take(10)
+        .collect();
+    assert_eq!(roots.len(), 10, "{players} players");
+    roots
 }
 
 #[test]
@@ -694,19 +695,7 @@ fn leaf_search_scores_the_leaves_of_the_tree() {
     // tree of 1 ply: the search finds the depth-3 max^n move and value, as a search of a tree
     // of 3 plies with bare evaluations does.
     for players in [2, 3] {
-        let mut tested = 0;
-        for seed in 0..100 {
-            let root = Synthetic::new(seed, players, 60);
-            let values: Vec<f32> = root
-                .children()
-                .iter()
-                .map(|child| max_n(child, 2)[0])
-                .collect();
-            let mut sorted = values.clone();
-            sorted.sort_by(|a, b| b.total_cmp(a));
-            if sorted[0] == sorted[1] {
-                continue;
-            }
+        for (seed, root, values, best) in roots_with_a_clear_best_move(players) {
             // No exploration: once every move is visited the best value takes the visits.
             let config = iterations(100)
                 .with_exploration(0.0)
@@ -721,18 +710,13 @@ fn leaf_search_scores_the_leaves_of_the_tree() {
                 .unwrap();
             assert_eq!(
                 values[usize::from(result.best_move)],
-                sorted[0],
+                best,
                 "{players} players, seed {seed}: {values:?}"
             );
             assert_eq!(mcts.trees[0].values[0], max_n(&root, 3), "the root's value");
             // The leaf searches' plies count as nodes: more than the tree's own.
             assert!(result.nodes > 2 * values.len() as u64);
-            tested += 1;
-            if tested == 10 {
-                break;
-            }
         }
-        assert_eq!(tested, 10, "{players} players");
     }
 }
 
