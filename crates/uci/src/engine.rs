@@ -326,7 +326,7 @@ impl Engine {
                 let pair = |(middle, end): (i32, i32)| format!("{middle} mg {end} eg");
                 self.say(&format!(
                     "info string eval (White's view, cp): material {}, placement {}, mobility {}, \
-                     passed pawns {}, pawn structure {}, king safety {}, pieces {}, tempo {}, \
+                     passed pawns {}, pawn structure {}, king safety {}, pieces {}, threats {}, tempo {}, \
                      phase {} of {}, total {}",
                     pair(trace.material),
                     pair(trace.placement),
@@ -335,6 +335,7 @@ impl Engine {
                     pair(trace.pawn_structure),
                     pair(trace.king_safety),
                     pair(trace.pieces),
+                    pair(trace.threats),
                     pair(trace.tempo),
                     trace.phase,
                     plyforge_chess::EvaluationTrace::FULL_PHASE,

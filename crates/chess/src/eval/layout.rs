@@ -21,6 +21,7 @@ pub(crate) enum Term {
     PawnStructure,
     KingSafety,
     Pieces,
+    Threats,
     Tempo,
 }
 
@@ -94,6 +95,11 @@ layout! {
     ROOK_HALF_OPEN_FILE = "ROOK_HALF_OPEN_FILE", 1, Scalar, Pieces, "A rook on a file with enemy pawns only.";
     KNIGHT_OUTPOST = "KNIGHT_OUTPOST", 1, Scalar, Pieces, "A knight on ranks 4 to 6, protected by an own pawn, that no enemy pawn can ever attack.";
     BISHOP_OUTPOST = "BISHOP_OUTPOST", 1, Scalar, Pieces, "A bishop on such an outpost.";
+    PASSED_KING = "PASSED_KING", 2, List, PassedPawns, "A passed pawn's next square: the enemy king's distance to it, then the own king's, each times the pawn's rank from its side less one.";
+    THREAT_BY_PAWN = "THREAT_BY_PAWN", 4, List, Threats, "An enemy knight, bishop, rook or queen (by its role) attacked by an own pawn.";
+    THREAT_BY_MINOR = "THREAT_BY_MINOR", 2, List, Threats, "An enemy rook or queen attacked by an own knight or bishop: one per attacker and target.";
+    THREAT_BY_ROOK = "THREAT_BY_ROOK", 1, Scalar, Threats, "An enemy queen attacked by an own rook.";
+    THREAT_HANGING = "THREAT_HANGING", 1, Scalar, Threats, "An enemy piece (not a pawn or the king) that own pieces attack and no enemy piece defends.";
     TEMPO = "TEMPO", 1, Scalar, Tempo, "The side to move.";
 }
 
@@ -135,6 +141,11 @@ pub(crate) static WEIGHTS: [S; FEATURE_COUNT] = {
     );
     put(&mut flat, KNIGHT_OUTPOST, &[weights::KNIGHT_OUTPOST]);
     put(&mut flat, BISHOP_OUTPOST, &[weights::BISHOP_OUTPOST]);
+    put(&mut flat, PASSED_KING, &weights::PASSED_KING);
+    put(&mut flat, THREAT_BY_PAWN, &weights::THREAT_BY_PAWN);
+    put(&mut flat, THREAT_BY_MINOR, &weights::THREAT_BY_MINOR);
+    put(&mut flat, THREAT_BY_ROOK, &[weights::THREAT_BY_ROOK]);
+    put(&mut flat, THREAT_HANGING, &[weights::THREAT_HANGING]);
     put(&mut flat, TEMPO, &[weights::TEMPO]);
     flat
 };

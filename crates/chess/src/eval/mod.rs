@@ -1,9 +1,10 @@
 //! A tapered evaluation: every term has a middlegame and an endgame weight, and the two sums
 //! are blended by the material left on the board. Terms: material, piece-square tables,
-//! mobility by piece kind, passed pawns (more with a free path), isolated, doubled and backward
-//! pawns, king danger from attacks on the king zone and the pawn shield of a castled king, the
-//! bishop pair, rooks on open and half-open files, knight and bishop outposts, and a tempo for
-//! the side to move.
+//! mobility by piece kind, passed pawns (more with a free path, and by the kings' distances to
+//! them), isolated, doubled and backward pawns, king danger from attacks on the king zone and the
+//! pawn shield of a castled king, the bishop pair, rooks on open and half-open files, knight and
+//! bishop outposts, threats (pieces attacked by lesser ones, or attacked and not defended), and a
+//! tempo for the side to move.
 //!
 //! The evaluation is linear in its weights (`weights.rs`, fitted by `chess_tune` in the lab
 //! crate), and [`crate::tuning`] hands the tuner the same feature counts the engine weighs. The
@@ -55,6 +56,9 @@ pub struct EvaluationTrace {
     pub king_safety: (i32, i32),
     /// Bishop pair, rooks on open and half-open files, outposts.
     pub pieces: (i32, i32),
+    /// Pieces attacked by lesser ones (by pawns, rooks and queens by minor pieces, queens by
+    /// rooks), and pieces attacked and not defended.
+    pub threats: (i32, i32),
     /// The tempo of the side to move.
     pub tempo: (i32, i32),
     /// The game phase, from 0 (bare kings and pawns) to [`EvaluationTrace::FULL_PHASE`] (all
@@ -78,6 +82,7 @@ impl EvaluationTrace {
             self.pawn_structure,
             self.king_safety,
             self.pieces,
+            self.threats,
             self.tempo,
         ]
         .into_iter()
@@ -115,6 +120,7 @@ impl Sink for Terms {
             Term::PawnStructure => &mut trace.pawn_structure,
             Term::KingSafety => &mut trace.king_safety,
             Term::Pieces => &mut trace.pieces,
+            Term::Threats => &mut trace.threats,
             Term::Tempo => &mut trace.tempo,
         };
         let (middle, end) = WEIGHTS[feature];

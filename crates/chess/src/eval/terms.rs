@@ -151,6 +151,14 @@ fn pawn_attacks(color: usize, pawns: Bits) -> Bits {
     }
 }
 
+/// The king's distance between two squares: the moves a king needs, 0 to 7.
+#[inline(always)]
+fn distance(from: usize, to: usize) -> i32 {
+    let files = (from % 8).abs_diff(to % 8);
+    let ranks = (from / 8).abs_diff(to / 8);
+    files.max(ranks) as i32
+}
+
 /// The rank of `square` counted from color index `color`'s side, 0 to 7.
 #[inline(always)]
 fn relative_rank(color: usize, square: usize) -> usize {
@@ -229,7 +237,8 @@ pub(crate) fn count_pawns<K: Sink>(pawns: [Bits; 2], sink: &mut K) -> PawnFacts 
 
 /// Counts the features that read more than the pawns (`facts` being [`count_pawns`]' answer
 /// for the board's pawns): material and squares of the other pieces, mobility, free passed
-/// pawns, king safety, bishop pair, rook files, outposts and tempo. Returns the phase, 0
+/// pawns and the kings' distances to passed pawns, king safety, bishop pair, rook files,
+/// outposts, threats and tempo. Returns the phase, 0
 /// (kings and pawns only) to [`FULL_PHASE`].
 #[inline(always)]
 pub(crate) fn count_pieces<K: Sink>(board: &Board, facts: &PawnFacts, sink: &mut K) -> i32 {
@@ -237,10 +246,26 @@ pub(crate) fn count_pieces<K: Sink>(board: &Board, facts: &PawnFacts, sink: &mut
     let pawn_cover = [pawn_attacks(0, pawns[0]), pawn_attacks(1, pawns[1])];
     // Each side is counted by its own inlined copy, so that its colour (and below, each role)
     // is a constant there and the colour and role tests fold away.
-    let phase = count_side(board, facts, Color::White, pawns, pawn_cover, sink)
-        + count_side(board, facts, Color::Black, pawns, pawn_cover, sink);
+    let (white_phase, white_attacks) =
+        count_side(board, facts, Color::White, pawns, pawn_cover, sink);
+    let (black_phase, black_attacks) =
+        count_side(board, facts, Color::Black, pawns, pawn_cover, sink);
+    // Hanging pieces: attacked and not defended. Pawns and kings are left out.
+    let attacks = [white_attacks, black_attacks];
+    let kings = board.bits(Color::White, Role::King) | board.bits(Color::Black, Role::King);
+    for color in Color::ALL {
+        let them = 1 - color.index();
+        let pieces = board.colors[them] & !pawns[them] & !kings;
+        let hanging = pieces & attacks[color.index()] & !attacks[them];
+        if hanging != 0 {
+            sink.add(
+                THREAT_HANGING,
+                color.fold(1, -1) * hanging.count_ones() as i32,
+            );
+        }
+    }
     sink.add(TEMPO, board.side_to_move().fold(1, -1));
-    phase.min(FULL_PHASE)
+    (white_phase + black_phase).min(FULL_PHASE)
 }
 
 /// What the piece terms of one side read.
@@ -259,10 +284,14 @@ struct Side {
     area: Bits,
     /// The enemy king's square and its neighbours.
     enemy_zone: Bits,
+    /// The enemy's rooks and queens, and its queens alone.
+    enemy_majors: Bits,
+    enemy_queens: Bits,
 }
 
 /// Counts the features of `color` that read more than the pawns (see [`count_pieces`], the
-/// tempo aside); returns the phase of its pieces.
+/// tempo and the hanging pieces aside); returns the phase of its pieces and every square they,
+/// its pawns and its king attack.
 #[inline(always)]
 fn count_side<K: Sink>(
     board: &Board,
@@ -271,7 +300,7 @@ fn count_side<K: Sink>(
     pawns: [Bits; 2],
     pawn_cover: [Bits; 2],
     sink: &mut K,
-) -> i32 {
+) -> (i32, Bits) {
     let us = color.index();
     let them = 1 - us;
     let enemy_king = board.bits(!color, Role::King).trailing_zeros() as usize;
@@ -285,33 +314,54 @@ fn count_side<K: Sink>(
         pawn_cover,
         area: !board.colors[us] & !pawn_cover[them],
         enemy_zone: attacks::king(enemy_king) | 1 << enemy_king,
+        enemy_majors: board.bits(!color, Role::Rook) | board.bits(!color, Role::Queen),
+        enemy_queens: board.bits(!color, Role::Queen),
     };
     let sign = side.sign;
 
-    let (knights, knight_units) = count_role(board, &side, Role::Knight, sink);
-    let (bishops, bishop_units) = count_role(board, &side, Role::Bishop, sink);
-    let (rooks, rook_units) = count_role(board, &side, Role::Rook, sink);
-    let (queens, queen_units) = count_role(board, &side, Role::Queen, sink);
+    let knights = count_role(board, &side, Role::Knight, sink);
+    let bishops = count_role(board, &side, Role::Bishop, sink);
+    let rooks = count_role(board, &side, Role::Rook, sink);
+    let queens = count_role(board, &side, Role::Queen, sink);
     // The attack units of this side's pieces weigh on the enemy king: a feature of that king.
-    let units = knight_units + bishop_units + rook_units + queen_units;
+    let units = knights.units + bishops.units + rooks.units + queens.units;
     let danger = (units as usize).min(KING_DANGER_LEN - 1);
     sink.add(KING_DANGER + danger, -sign);
 
-    if bishops >= 2 {
+    if bishops.count >= 2 {
         sink.add(BISHOP_PAIR, sign);
     }
 
-    // A passed pawn whose squares up to promotion are empty.
+    // A passed pawn whose squares up to promotion are empty; the kings' distances to its next
+    // square, which matter more the further it has come.
+    let king = board.bits(color, Role::King).trailing_zeros() as usize;
     let mut bits = facts.passed & pawns[us];
     while bits != 0 {
         let square = bits.trailing_zeros() as usize;
         bits &= bits - 1;
+        let rank = relative_rank(us, square);
         if FRONT[us][square] & side.occupied == 0 {
-            sink.add(PASSED_FREE + relative_rank(us, square), sign);
+            sink.add(PASSED_FREE + rank, sign);
+        }
+        let advance = rank as i32 - 1;
+        if advance > 0 {
+            let next = if us == 0 { square + 8 } else { square - 8 };
+            sink.add(PASSED_KING, sign * advance * distance(enemy_king, next));
+            sink.add(PASSED_KING + 1, sign * advance * distance(king, next));
         }
     }
 
-    let king = board.bits(color, Role::King).trailing_zeros() as usize;
+    // Enemy pieces attacked by own pawns.
+    for (index, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .enumerate()
+    {
+        let attacked = pawn_cover[us] & board.bits(!color, role);
+        if attacked != 0 {
+            sink.add(THREAT_BY_PAWN + index, sign * attacked.count_ones() as i32);
+        }
+    }
+
     sink.add(PST + 5 * 64 + (king ^ (56 * us)), sign);
     let file = king % 8;
     if relative_rank(us, king) == 0 && (file <= 2 || file >= 5) {
@@ -320,21 +370,38 @@ fn count_side<K: Sink>(
         sink.add(SHIELD + 1, sign * far);
     }
 
-    PHASE_WEIGHT[Role::Knight.index()] * knights
-        + PHASE_WEIGHT[Role::Bishop.index()] * bishops
-        + PHASE_WEIGHT[Role::Rook.index()] * rooks
-        + PHASE_WEIGHT[Role::Queen.index()] * queens
+    let phase = PHASE_WEIGHT[Role::Knight.index()] * knights.count
+        + PHASE_WEIGHT[Role::Bishop.index()] * bishops.count
+        + PHASE_WEIGHT[Role::Rook.index()] * rooks.count
+        + PHASE_WEIGHT[Role::Queen.index()] * queens.count;
+    let attacks = pawn_cover[us]
+        | attacks::king(king)
+        | knights.attacks
+        | bishops.attacks
+        | rooks.attacks
+        | queens.attacks;
+    (phase, attacks)
 }
 
-/// Counts the pieces of `role` (knight to queen) of `side`: material, squares, mobility, and
-/// outposts or rook files. Returns their number (counted here rather than by a popcount of the
-/// whole set) and their attack units on the enemy king's zone.
+/// What [`count_role`] tells about one side's pieces of one role.
+struct RoleSummary {
+    /// How many there are (counted here rather than by a popcount of the whole set).
+    count: i32,
+    /// Their attack units on the enemy king's zone.
+    units: i32,
+    /// Every square they attack (own pieces' squares included: defended).
+    attacks: Bits,
+}
+
+/// Counts the pieces of `role` (knight to queen) of `side`: material, squares, mobility,
+/// threats, and outposts or rook files.
 #[inline(always)]
-fn count_role<K: Sink>(board: &Board, side: &Side, role: Role, sink: &mut K) -> (i32, i32) {
+fn count_role<K: Sink>(board: &Board, side: &Side, role: Role, sink: &mut K) -> RoleSummary {
     let (us, them, sign) = (side.us, side.them, side.sign);
     let mut bits = board.bits(side.color, role);
     let mut count = 0;
     let mut units = 0;
+    let mut attacked = 0;
     while bits != 0 {
         let square = bits.trailing_zeros() as usize;
         bits &= bits - 1;
@@ -346,7 +413,27 @@ fn count_role<K: Sink>(board: &Board, side: &Side, role: Role, sink: &mut K) -> 
             Role::Rook => attacks::rook(square, side.occupied),
             _ => attacks::queen(square, side.occupied),
         };
+        attacked |= reach;
         let mobility = (reach & side.area).count_ones() as usize;
+        // Enemy rooks and queens attacked by a minor piece, queens by a rook.
+        let targets = reach & side.enemy_majors;
+        if targets != 0 {
+            match role {
+                Role::Knight | Role::Bishop => {
+                    let queens = (targets & side.enemy_queens).count_ones() as i32;
+                    let rooks = targets.count_ones() as i32 - queens;
+                    sink.add(THREAT_BY_MINOR, sign * rooks);
+                    sink.add(THREAT_BY_MINOR + 1, sign * queens);
+                }
+                Role::Rook => {
+                    sink.add(
+                        THREAT_BY_ROOK,
+                        sign * (targets & side.enemy_queens).count_ones() as i32,
+                    );
+                }
+                _ => {}
+            }
+        }
         // Most pieces do not reach the enemy king's zone: no count needed then.
         let zone = reach & side.enemy_zone;
         if zone != 0 {
@@ -383,7 +470,11 @@ fn count_role<K: Sink>(board: &Board, side: &Side, role: Role, sink: &mut K) -> 
         }
     }
     sink.add(MATERIAL + role.index(), sign * count);
-    (count, units)
+    RoleSummary {
+        count,
+        units,
+        attacks: attacked,
+    }
 }
 
 /// The blend of a middlegame and an endgame score by `phase`.

@@ -229,6 +229,54 @@ fn rooks_bishops_and_outposts() {
 }
 
 #[test]
+fn threats_count_pieces_attacked_by_lesser_ones() {
+    // White's d4 pawn attacks the knight on c5 and the bishop on e5, White's knight on d5 the
+    // rook on c7 and the queen on e7, White's rook on h7 the queen; Black's pieces attack no
+    // White rook or queen.
+    let features = tuning::features(&board("4k3/2r1q2R/8/2nNb3/3P4/8/8/4K3 w - - 0 1")).counts;
+    assert_eq!(features[layout::THREAT_BY_PAWN], 1, "knight");
+    assert_eq!(features[layout::THREAT_BY_PAWN + 1], 1, "bishop");
+    assert_eq!(features[layout::THREAT_BY_PAWN + 2], 0, "rook");
+    assert_eq!(features[layout::THREAT_BY_MINOR], 1, "rook by a minor");
+    assert_eq!(features[layout::THREAT_BY_MINOR + 1], 1, "queen by a minor");
+    assert_eq!(features[layout::THREAT_BY_ROOK], 1, "queen by a rook");
+    // Every Black piece White attacks is defended; White's rook on h7, which Black's queen
+    // attacks, is not.
+    assert_eq!(features[layout::THREAT_HANGING], -1, "White's rook hangs");
+    // The same threats by Black count negative: its d5 pawn attacks the knight on c4 (and the
+    // bishop on e4), its knight on d4 the queen on e2, its rook on h2 the queen too.
+    let mirrored = tuning::features(&board("4k3/8/8/3p4/2NnB3/8/2R1Q2r/4K3 b - - 0 1")).counts;
+    assert_eq!(mirrored[layout::THREAT_BY_PAWN], -1);
+    assert_eq!(mirrored[layout::THREAT_BY_MINOR + 1], -1);
+    assert_eq!(mirrored[layout::THREAT_BY_ROOK], -1);
+    assert_eq!(
+        mirrored[layout::THREAT_HANGING],
+        1,
+        "Black's rook on h2 hangs"
+    );
+}
+
+#[test]
+fn passed_pawns_weigh_the_kings_distances() {
+    // White's passed pawn on e6 (rank 5 counted from 0, so a factor of 4): its next square e7
+    // is 4 king moves from Black's king on a3 and 6 from White's on e1.
+    let features = tuning::features(&board("8/8/4P3/8/8/k7/8/4K3 w - - 0 1")).counts;
+    assert_eq!(
+        features[layout::PASSED_KING],
+        4 * 4,
+        "the enemy king's distance to e7"
+    );
+    assert_eq!(
+        features[layout::PASSED_KING + 1],
+        4 * 6,
+        "the own king's distance to e7"
+    );
+    // A pawn on its second rank is not counted.
+    let start = tuning::features(&board("8/8/8/8/8/k7/4P3/4K3 w - - 0 1")).counts;
+    assert_eq!(start[layout::PASSED_KING], 0);
+}
+
+#[test]
 fn weights_source_round_trips_the_names() {
     let source = tuning::weights_source(tuning::weights(), "test");
     for (name, _, _) in tuning::groups() {

@@ -238,5 +238,20 @@ pub(super) const KNIGHT_OUTPOST: S = (12, 17);
 /// A bishop on such an outpost.
 pub(super) const BISHOP_OUTPOST: S = (9, 8);
 
+/// A passed pawn's next square: the enemy king's distance to it, then the own king's, each times the pawn's rank from its side less one.
+pub(super) const PASSED_KING: [S; 2] = [(0, 0), (0, 0)];
+
+/// An enemy knight, bishop, rook or queen (by its role) attacked by an own pawn.
+pub(super) const THREAT_BY_PAWN: [S; 4] = [(0, 0), (0, 0), (0, 0), (0, 0)];
+
+/// An enemy rook or queen attacked by an own knight or bishop: one per attacker and target.
+pub(super) const THREAT_BY_MINOR: [S; 2] = [(0, 0), (0, 0)];
+
+/// An enemy queen attacked by an own rook.
+pub(super) const THREAT_BY_ROOK: S = (0, 0);
+
+/// An enemy piece (not a pawn or the king) that own pieces attack and no enemy piece defends.
+pub(super) const THREAT_HANGING: S = (0, 0);
+
 /// The side to move.
 pub(super) const TEMPO: S = (7, -1);
