@@ -1,52 +1,11 @@
 //! The engine driven line by line as a GUI would, with its answers captured.
 
+mod common;
+
+use common::{bestmove, engine, take, wait_for, wait_for_bestmove};
 use plyforge_chess::Board;
-use plyforge_uci::{Command, CommandError, Engine, Flow};
+use plyforge_uci::{Command, CommandError, Flow};
 use proptest::prelude::*;
-use std::sync::{Arc, Mutex};
-
-fn engine() -> (Engine, Arc<Mutex<Vec<String>>>) {
-    let lines = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&lines);
-    let engine = Engine::new(Arc::new(move |line: &str| {
-        sink.lock().unwrap().push(line.to_string())
-    }));
-    (engine, lines)
-}
-
-fn take(lines: &Arc<Mutex<Vec<String>>>) -> Vec<String> {
-    std::mem::take(&mut *lines.lock().unwrap())
-}
-
-/// Waits, as a GUI does, until the search has answered with `bestmove`.
-fn wait_for_bestmove(lines: &Arc<Mutex<Vec<String>>>) {
-    wait_for(lines, "bestmove ");
-}
-
-/// Waits until a line starting with `prefix` has been written (searches and perft run on a
-/// thread of their own).
-fn wait_for(lines: &Arc<Mutex<Vec<String>>>, prefix: &str) {
-    for _ in 0..6000 {
-        if lines
-            .lock()
-            .unwrap()
-            .iter()
-            .any(|line| line.starts_with(prefix))
-        {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    panic!("no {prefix:?} line within a minute");
-}
-
-fn bestmove(lines: &[String]) -> &str {
-    let line = lines
-        .iter()
-        .find(|line| line.starts_with("bestmove "))
-        .expect("a bestmove line");
-    line.split_whitespace().nth(1).unwrap()
-}
 
 #[test]
 fn handshake_lists_options_and_answers_ready() {

@@ -2,10 +2,12 @@
 //! GUI sets them. Every search here has a node or depth limit and the random choices a fixed
 //! seed, so the moves are the same on every run.
 
+mod common;
+
+use common::{Lines, bestmove, take, wait_for_bestmove};
 use plyforge_chess::Board;
 use plyforge_uci::Engine;
 use plyforge_uci::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Middlegame and endgame positions with several playable moves each.
@@ -22,37 +24,11 @@ const POSITIONS: [&str; 10] = [
     "r3k2r/ppp2ppp/2n5/3qp3/8/2N2N2/PPP2PPP/R2QK2R w KQkq - 0 10",
 ];
 
-type Lines = Arc<Mutex<Vec<String>>>;
-
+/// An engine whose random choices are seeded, with its answers captured.
 fn engine() -> (Engine, Lines) {
-    let lines = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&lines);
-    let mut engine = Engine::new(Arc::new(move |line: &str| {
-        sink.lock().unwrap().push(line.to_string())
-    }));
+    let (mut engine, lines) = common::engine();
     engine.seed_random(7);
     (engine, lines)
-}
-
-fn take(lines: &Lines) -> Vec<String> {
-    std::mem::take(&mut *lines.lock().unwrap())
-}
-
-/// Waits, as a GUI does, until the search has answered with `bestmove` (it runs on a thread of
-/// its own).
-fn wait_for_bestmove(lines: &Lines) {
-    for _ in 0..6000 {
-        if lines
-            .lock()
-            .unwrap()
-            .iter()
-            .any(|line| line.starts_with("bestmove "))
-        {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("no bestmove within a minute");
 }
 
 /// Sends `go` for `fen` from a cleared table and returns the move of `bestmove`.
@@ -61,12 +37,7 @@ fn best_move(engine: &mut Engine, lines: &Lines, fen: &str, go: &str) -> String 
     engine.handle_line(&format!("position fen {fen}"));
     engine.handle_line(go);
     wait_for_bestmove(lines);
-    let lines = take(lines);
-    let line = lines
-        .iter()
-        .find(|line| line.starts_with("bestmove "))
-        .unwrap_or_else(|| panic!("no bestmove: {lines:?}"));
-    let mv = line.split_whitespace().nth(1).unwrap().to_string();
+    let mv = bestmove(&take(lines)).to_string();
     let board: Board = fen.parse().unwrap();
     assert!(board.parse_uci(&mv).is_ok(), "{fen}: illegal {mv}");
     mv
