@@ -159,6 +159,12 @@ fn distance(from: usize, to: usize) -> i32 {
     files.max(ranks) as i32
 }
 
+/// The square in front of `square` (not on the last rank) for color index `color`'s pawns.
+#[inline(always)]
+fn square_ahead(color: usize, square: usize) -> usize {
+    if color == 0 { square + 8 } else { square - 8 }
+}
+
 /// The rank of `square` counted from color index `color`'s side, 0 to 7.
 #[inline(always)]
 fn relative_rank(color: usize, square: usize) -> usize {
@@ -218,8 +224,7 @@ pub(crate) fn count_pawns<K: Sink>(pawns: [Bits; 2], sink: &mut K) -> PawnFacts 
                 // Own pawns beside or behind on the neighbouring files could still support it;
                 // those ahead cannot come back.
                 let supporters = neighbours & !PASSED_SPAN[us][square];
-                let stop = if us == 0 { square + 8 } else { square - 8 };
-                if supporters == 0 && pawn_cover[them] & 1 << stop != 0 {
+                if supporters == 0 && pawn_cover[them] & 1 << square_ahead(us, square) != 0 {
                     sink.add(BACKWARD, sign);
                 }
             }
@@ -345,7 +350,7 @@ fn count_side<K: Sink>(
         }
         let advance = rank as i32 - 1;
         if advance > 0 {
-            let next = if us == 0 { square + 8 } else { square - 8 };
+            let next = square_ahead(us, square);
             sink.add(PASSED_KING, sign * advance * distance(enemy_king, next));
             sink.add(PASSED_KING + 1, sign * advance * distance(king, next));
         }
