@@ -100,6 +100,9 @@ layout! {
     THREAT_BY_MINOR = "THREAT_BY_MINOR", 2, List, Threats, "An enemy rook or queen attacked by an own knight or bishop: one per attacker and target.";
     THREAT_BY_ROOK = "THREAT_BY_ROOK", 1, Scalar, Threats, "An enemy queen attacked by an own rook.";
     THREAT_HANGING = "THREAT_HANGING", 1, Scalar, Threats, "An enemy piece (not a pawn or the king) that own pieces attack and no enemy piece defends.";
+    PAWN_SUPPORTED = "PAWN_SUPPORTED", 8, List, PawnStructure, "A pawn defended by an own pawn, by its rank from its own side.";
+    PAWN_PHALANX = "PAWN_PHALANX", 8, List, PawnStructure, "A pawn with an own pawn beside it on the same rank, by its rank from its own side.";
+    KING_FILES = "KING_FILES", 2, List, KingSafety, "The king's file and the files beside it: those with no own pawn, then those with no pawn at all.";
     TEMPO = "TEMPO", 1, Scalar, Tempo, "The side to move.";
 }
 
@@ -146,6 +149,9 @@ pub(crate) static WEIGHTS: [S; FEATURE_COUNT] = {
     put(&mut flat, THREAT_BY_MINOR, &weights::THREAT_BY_MINOR);
     put(&mut flat, THREAT_BY_ROOK, &[weights::THREAT_BY_ROOK]);
     put(&mut flat, THREAT_HANGING, &[weights::THREAT_HANGING]);
+    put(&mut flat, PAWN_SUPPORTED, &weights::PAWN_SUPPORTED);
+    put(&mut flat, PAWN_PHALANX, &weights::PAWN_PHALANX);
+    put(&mut flat, KING_FILES, &weights::KING_FILES);
     put(&mut flat, TEMPO, &[weights::TEMPO]);
     flat
 };

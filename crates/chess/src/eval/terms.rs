@@ -151,6 +151,16 @@ fn pawn_attacks(color: usize, pawns: Bits) -> Bits {
     }
 }
 
+/// The files (a byte, file a = bit 0) holding at least one of `bits`.
+#[inline(always)]
+fn file_set(bits: Bits) -> u8 {
+    let mut folded = bits;
+    folded |= folded >> 32;
+    folded |= folded >> 16;
+    folded |= folded >> 8;
+    folded as u8
+}
+
 /// The king's distance between two squares: the moves a king needs, 0 to 7.
 #[inline(always)]
 fn distance(from: usize, to: usize) -> i32 {
@@ -204,12 +214,20 @@ pub(crate) fn count_pawns<K: Sink>(pawns: [Bits; 2], sink: &mut K) -> PawnFacts 
         let sign = color.fold(1, -1);
         let pawn_count = pawns[us].count_ones() as i32;
         sink.add(MATERIAL, sign * pawn_count);
+        // Own pawns with an own pawn beside them on the same rank.
+        let beside = ((pawns[us] & NOT_FILE_A) >> 1) | ((pawns[us] & NOT_FILE_H) << 1);
         let mut bits = pawns[us];
         while bits != 0 {
             let square = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             sink.add(PST + (square ^ (56 * us)), sign);
             let rank = relative_rank(us, square);
+            if pawn_cover[us] & 1 << square != 0 {
+                sink.add(PAWN_SUPPORTED + rank, sign);
+            }
+            if beside & 1 << square != 0 {
+                sink.add(PAWN_PHALANX + rank, sign);
+            }
             let doubled = FRONT[us][square] & pawns[us] != 0;
             if doubled {
                 sink.add(DOUBLED, sign);
@@ -369,6 +387,13 @@ fn count_side<K: Sink>(
 
     sink.add(PST + 5 * 64 + (king ^ (56 * us)), sign);
     let file = king % 8;
+    // The files around the king that no own pawn shelters, and those no pawn closes at all.
+    // Whole files: their first rank is their byte.
+    let king_files = (NEIGHBOUR_FILES[file] | FILE_A << file) as u8;
+    let unsheltered = king_files & !file_set(pawns[us]);
+    let open = unsheltered & !file_set(pawns[them]);
+    sink.add(KING_FILES, sign * unsheltered.count_ones() as i32);
+    sink.add(KING_FILES + 1, sign * open.count_ones() as i32);
     if relative_rank(us, king) == 0 && (file <= 2 || file >= 5) {
         let (near, far) = shield_counts(facts.shield, us, file);
         sink.add(SHIELD, sign * near);

@@ -194,6 +194,40 @@ fn pawn_structure_counts_isolated_doubled_and_backward() {
 }
 
 #[test]
+fn pawn_structure_counts_supported_pawns_and_phalanxes() {
+    // White: d4 defends e5 (on its fifth rank); b2 and c2 stand side by side on the second.
+    // Black: f7 and g7 side by side on its second rank, h6 defended by g7 on its third.
+    let features = tuning::features(&board("4k3/5pp1/7p/4P3/3P4/8/1PP5/4K3 w - - 0 1")).counts;
+    assert_eq!(features[layout::PAWN_SUPPORTED + 4], 1, "e5");
+    assert_eq!(features[layout::PAWN_SUPPORTED + 2], -1, "h6");
+    assert_eq!(
+        features[layout::PAWN_PHALANX + 1],
+        2 - 2,
+        "b2 c2 against f7 g7"
+    );
+    let white_only = tuning::features(&board("4k3/8/8/8/8/8/1PP5/4K3 w - - 0 1")).counts;
+    assert_eq!(white_only[layout::PAWN_PHALANX + 1], 2);
+    assert_eq!(white_only[layout::PAWN_SUPPORTED + 1], 0);
+}
+
+#[test]
+fn king_safety_counts_the_open_files_around_the_king() {
+    // White's king on g1 has f, g and h without a White pawn; the f-file has a Black pawn,
+    // g and h none. Black's king on b8 has its a, b and c pawns.
+    let features = tuning::features(&board("1k6/ppp2p2/8/8/8/8/PPP5/6K1 w - - 0 1")).counts;
+    assert_eq!(features[layout::KING_FILES], 3);
+    assert_eq!(features[layout::KING_FILES + 1], 2);
+    // A king on the a-file has two files around it.
+    let corner = tuning::features(&board("7k/6pp/8/8/8/8/8/K7 w - - 0 1")).counts;
+    assert_eq!(
+        corner[layout::KING_FILES],
+        2,
+        "Black's g and h pawns shelter its king"
+    );
+    assert_eq!(corner[layout::KING_FILES + 1], 2);
+}
+
+#[test]
 fn king_safety_sees_attackers_and_the_shield() {
     let sheltered = board("6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
     let features = tuning::features(&sheltered).counts;
