@@ -103,6 +103,13 @@ layout! {
     PAWN_SUPPORTED = "PAWN_SUPPORTED", 8, List, PawnStructure, "A pawn defended by an own pawn, by its rank from its own side.";
     PAWN_PHALANX = "PAWN_PHALANX", 8, List, PawnStructure, "A pawn with an own pawn beside it on the same rank, by its rank from its own side.";
     KING_FILES = "KING_FILES", 2, List, KingSafety, "The king's file and the files beside it: those with no own pawn, then those with no pawn at all.";
+    SAFE_CHECK = "SAFE_CHECK", 4, List, KingSafety, "Squares from which an own knight, bishop, rook or queen (by role) could check the enemy king, that it reaches and no enemy piece attacks.";
+    KING_ZONE_WEAK = "KING_ZONE_WEAK", 1, Scalar, KingSafety, "Squares of the enemy king's zone that own pieces attack and no enemy pawn, knight, bishop or rook defends.";
+    THREAT_PAWN_PUSH = "THREAT_PAWN_PUSH", 1, Scalar, Threats, "Enemy pieces (not pawns) an own pawn would attack after a push to a square the enemy pawns do not attack.";
+    PASSED_SAFE = "PASSED_SAFE", 8, List, PassedPawns, "Extra for a passed pawn whose squares up to promotion no enemy piece attacks, by rank.";
+    ROOK_SEVENTH = "ROOK_SEVENTH", 1, Scalar, Pieces, "A rook on the seventh rank from its side, with the enemy king on the eighth or enemy pawns on the seventh.";
+    BISHOP_PAWNS = "BISHOP_PAWNS", 1, Scalar, Pieces, "Own pawns on the squares of a bishop's colour: one per bishop and pawn.";
+    MINOR_BEHIND_PAWN = "MINOR_BEHIND_PAWN", 1, Scalar, Pieces, "A knight or bishop with a pawn (either side's) on the square in front of it.";
     TEMPO = "TEMPO", 1, Scalar, Tempo, "The side to move.";
 }
 
@@ -152,6 +159,13 @@ pub(crate) static WEIGHTS: [S; FEATURE_COUNT] = {
     put(&mut flat, PAWN_SUPPORTED, &weights::PAWN_SUPPORTED);
     put(&mut flat, PAWN_PHALANX, &weights::PAWN_PHALANX);
     put(&mut flat, KING_FILES, &weights::KING_FILES);
+    put(&mut flat, SAFE_CHECK, &weights::SAFE_CHECK);
+    put(&mut flat, KING_ZONE_WEAK, &[weights::KING_ZONE_WEAK]);
+    put(&mut flat, THREAT_PAWN_PUSH, &[weights::THREAT_PAWN_PUSH]);
+    put(&mut flat, PASSED_SAFE, &weights::PASSED_SAFE);
+    put(&mut flat, ROOK_SEVENTH, &[weights::ROOK_SEVENTH]);
+    put(&mut flat, BISHOP_PAWNS, &[weights::BISHOP_PAWNS]);
+    put(&mut flat, MINOR_BEHIND_PAWN, &[weights::MINOR_BEHIND_PAWN]);
     put(&mut flat, TEMPO, &[weights::TEMPO]);
     flat
 };

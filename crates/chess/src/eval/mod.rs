@@ -1,10 +1,12 @@
 //! A tapered evaluation: every term has a middlegame and an endgame weight, and the two sums
 //! are blended by the material left on the board. Terms: material, piece-square tables,
-//! mobility by piece kind, passed pawns (more with a free path, and by the kings' distances to
-//! them), isolated, doubled and backward pawns, king danger from attacks on the king zone and the
-//! pawn shield of a castled king, the bishop pair, rooks on open and half-open files, knight and
-//! bishop outposts, threats (pieces attacked by lesser ones, or attacked and not defended), and a
-//! tempo for the side to move.
+//! mobility by piece kind, passed pawns (more with a free or unguarded path, and by the kings'
+//! distances to them), isolated, doubled, backward, supported and side-by-side pawns, king
+//! danger from attacks on the king zone, safe checks, weak squares next to the king, the pawn
+//! shield of a castled king and the open files around it, the bishop pair and its own pawns on
+//! its colour, rooks on open and half-open files and on the seventh, knight and bishop outposts,
+//! minor pieces behind pawns, threats (pieces attacked by lesser ones, by a pawn push, or
+//! attacked and not defended), and a tempo for the side to move.
 //!
 //! The evaluation is linear in its weights (`weights.rs`, fitted by `chess_tune` in the lab
 //! crate), and [`crate::tuning`] hands the tuner the same feature counts the engine weighs. The
@@ -48,16 +50,18 @@ pub struct EvaluationTrace {
     pub placement: (i32, i32),
     /// Mobility of knights, bishops, rooks and queens.
     pub mobility: (i32, i32),
-    /// Passed pawns, with the extra for a free path.
+    /// Passed pawns, with the extras for a free path and one the enemy does not guard.
     pub passed_pawns: (i32, i32),
-    /// Isolated, doubled and backward pawns.
+    /// Isolated, doubled, backward, supported and side-by-side pawns.
     pub pawn_structure: (i32, i32),
-    /// King danger from attacks on the king zone, and the pawn shield.
+    /// King danger from attacks on the king zone, safe checks and weak squares next to the
+    /// king, the pawn shield and the open files around the king.
     pub king_safety: (i32, i32),
-    /// Bishop pair, rooks on open and half-open files, outposts.
+    /// Bishop pair, a bishop's pawns on its colour, rooks on open and half-open files and on the
+    /// seventh, outposts, minor pieces behind pawns.
     pub pieces: (i32, i32),
     /// Pieces attacked by lesser ones (by pawns, rooks and queens by minor pieces, queens by
-    /// rooks), and pieces attacked and not defended.
+    /// rooks), by a pawn push, and pieces attacked and not defended.
     pub threats: (i32, i32),
     /// The tempo of the side to move.
     pub tempo: (i32, i32),

@@ -35,6 +35,10 @@ const ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
 const FILE_A: Bits = 0x0101_0101_0101_0101;
 const NOT_FILE_A: Bits = !FILE_A;
 const NOT_FILE_H: Bits = !(FILE_A << 7);
+/// The light squares (b1, a2, ...).
+const LIGHT_SQUARES: Bits = 0x55aa_55aa_55aa_55aa;
+/// The seventh rank from each color's side, by color index.
+const SEVENTH_RANK: [Bits; 2] = [0xff << 48, 0xff << 8];
 
 /// Squares ahead of a square on its own file, by color index and square.
 static FRONT: [[Bits; 64]; 2] = front_tables(false);
@@ -269,26 +273,109 @@ pub(crate) fn count_pieces<K: Sink>(board: &Board, facts: &PawnFacts, sink: &mut
     let pawn_cover = [pawn_attacks(0, pawns[0]), pawn_attacks(1, pawns[1])];
     // Each side is counted by its own inlined copy, so that its colour (and below, each role)
     // is a constant there and the colour and role tests fold away.
-    let (white_phase, white_attacks) =
-        count_side(board, facts, Color::White, pawns, pawn_cover, sink);
-    let (black_phase, black_attacks) =
-        count_side(board, facts, Color::Black, pawns, pawn_cover, sink);
+    let white = count_side(board, facts, Color::White, pawns, pawn_cover, sink);
+    let black = count_side(board, facts, Color::Black, pawns, pawn_cover, sink);
+    // The terms that weigh one side's attacks against the other's.
+    let sides = [white, black];
+    count_contest(board, facts, Color::White, &sides, pawns, pawn_cover, sink);
+    count_contest(board, facts, Color::Black, &sides, pawns, pawn_cover, sink);
+    sink.add(TEMPO, board.side_to_move().fold(1, -1));
+    (white.phase + black.phase).min(FULL_PHASE)
+}
+
+/// The features of `color` that need both sides' attacks: hanging enemy pieces, safe checks,
+/// weak squares around the enemy king, threats of pawn pushes and passed pawns with a path no
+/// enemy piece guards.
+#[inline(always)]
+fn count_contest<K: Sink>(
+    board: &Board,
+    facts: &PawnFacts,
+    color: Color,
+    sides: &[SideAttacks; 2],
+    pawns: [Bits; 2],
+    pawn_cover: [Bits; 2],
+    sink: &mut K,
+) {
+    let us = color.index();
+    let them = 1 - us;
+    let sign = color.fold(1, -1);
+    let (own, enemy) = (&sides[us], &sides[them]);
+    let occupied = board.occupied_bits();
+
     // Hanging pieces: attacked and not defended. Pawns and kings are left out.
-    let attacks = [white_attacks, black_attacks];
     let kings = board.bits(Color::White, Role::King) | board.bits(Color::Black, Role::King);
-    for color in Color::ALL {
-        let them = 1 - color.index();
-        let pieces = board.colors[them] & !pawns[them] & !kings;
-        let hanging = pieces & attacks[color.index()] & !attacks[them];
-        if hanging != 0 {
-            sink.add(
-                THREAT_HANGING,
-                color.fold(1, -1) * hanging.count_ones() as i32,
-            );
+    let pieces = board.colors[them] & !pawns[them] & !kings;
+    let hanging = pieces & own.all & !enemy.all;
+    if hanging != 0 {
+        sink.add(THREAT_HANGING, sign * hanging.count_ones() as i32);
+    }
+
+    // Checks from squares the enemy does not attack (its king included).
+    let safe = !enemy.all & !board.colors[us];
+    let enemy_king = enemy.king;
+    let diagonals = attacks::bishop(enemy_king, occupied);
+    let lines = attacks::rook(enemy_king, occupied);
+    let checks = [
+        attacks::knight(enemy_king) & own.by_role[0],
+        diagonals & own.by_role[1],
+        lines & own.by_role[2],
+        (diagonals | lines) & own.by_role[3],
+    ];
+    for (index, squares) in checks.into_iter().enumerate() {
+        let squares = squares & safe;
+        if squares != 0 {
+            sink.add(SAFE_CHECK + index, sign * squares.count_ones() as i32);
         }
     }
-    sink.add(TEMPO, board.side_to_move().fold(1, -1));
-    (white_phase + black_phase).min(FULL_PHASE)
+
+    // Squares next to the enemy king that only its king or queen defends.
+    let zone = attacks::king(enemy_king);
+    let weak = zone & own.all & !enemy.guards;
+    if weak != 0 {
+        sink.add(KING_ZONE_WEAK, sign * weak.count_ones() as i32);
+    }
+
+    // Pawn pushes (one square, or two from the second rank) to squares no enemy pawn takes,
+    // that attack enemy pieces the pawns do not attack yet.
+    let empty = !occupied;
+    let (single, double) = if us == 0 {
+        let single = pawns[us] << 8 & empty;
+        (single, (single & 0xff << 16) << 8 & empty)
+    } else {
+        let single = pawns[us] >> 8 & empty;
+        (single, (single & 0xff << 40) >> 8 & empty)
+    };
+    let pushed = (single | double) & !pawn_cover[them];
+    let targets = pieces & pawn_attacks(us, pushed) & !pawn_cover[us];
+    if targets != 0 {
+        sink.add(THREAT_PAWN_PUSH, sign * targets.count_ones() as i32);
+    }
+
+    // Passed pawns whose path to promotion no enemy piece attacks.
+    let mut bits = facts.passed & pawns[us];
+    while bits != 0 {
+        let square = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if FRONT[us][square] & enemy.all == 0 {
+            sink.add(PASSED_SAFE + relative_rank(us, square), sign);
+        }
+    }
+}
+
+/// What [`count_side`] tells about one side for the terms that weigh both sides' attacks.
+#[derive(Clone, Copy)]
+struct SideAttacks {
+    /// The phase of its pieces.
+    phase: i32,
+    /// Its king's square.
+    king: usize,
+    /// Every square its pieces, pawns and king attack.
+    all: Bits,
+    /// The squares its knights, bishops, rooks and queens attack, by role.
+    by_role: [Bits; 4],
+    /// The squares its pawns, knights, bishops and rooks attack: defences worth more than the
+    /// king's or a queen's.
+    guards: Bits,
 }
 
 /// What the piece terms of one side read.
@@ -302,19 +389,23 @@ struct Side {
     occupied: Bits,
     /// The pawns, and the squares they attack, by color index.
     pawns: [Bits; 2],
+    /// Both sides' pawns.
+    pawns_all: Bits,
     pawn_cover: [Bits; 2],
     /// Squares a piece can go to without landing on its own piece or an enemy pawn's capture.
     area: Bits,
     /// The enemy king's square and its neighbours.
     enemy_zone: Bits,
+    /// The enemy king's square.
+    enemy_king: usize,
     /// The enemy's rooks and queens, and its queens alone.
     enemy_majors: Bits,
     enemy_queens: Bits,
 }
 
-/// Counts the features of `color` that read more than the pawns (see [`count_pieces`], the
-/// tempo and the hanging pieces aside); returns the phase of its pieces and every square they,
-/// its pawns and its king attack.
+/// Counts the features of `color` that read more than the pawns and one side's attacks (see
+/// [`count_pieces`]; the tempo and [`count_contest`]'s aside); returns what the other terms
+/// need of its attacks.
 #[inline(always)]
 fn count_side<K: Sink>(
     board: &Board,
@@ -323,7 +414,7 @@ fn count_side<K: Sink>(
     pawns: [Bits; 2],
     pawn_cover: [Bits; 2],
     sink: &mut K,
-) -> (i32, Bits) {
+) -> SideAttacks {
     let us = color.index();
     let them = 1 - us;
     let enemy_king = board.bits(!color, Role::King).trailing_zeros() as usize;
@@ -334,9 +425,11 @@ fn count_side<K: Sink>(
         sign: color.fold(1, -1),
         occupied: board.occupied_bits(),
         pawns,
+        pawns_all: pawns[0] | pawns[1],
         pawn_cover,
         area: !board.colors[us] & !pawn_cover[them],
         enemy_zone: attacks::king(enemy_king) | 1 << enemy_king,
+        enemy_king,
         enemy_majors: board.bits(!color, Role::Rook) | board.bits(!color, Role::Queen),
         enemy_queens: board.bits(!color, Role::Queen),
     };
@@ -404,13 +497,19 @@ fn count_side<K: Sink>(
         + PHASE_WEIGHT[Role::Bishop.index()] * bishops.count
         + PHASE_WEIGHT[Role::Rook.index()] * rooks.count
         + PHASE_WEIGHT[Role::Queen.index()] * queens.count;
-    let attacks = pawn_cover[us]
-        | attacks::king(king)
-        | knights.attacks
-        | bishops.attacks
-        | rooks.attacks
-        | queens.attacks;
-    (phase, attacks)
+    let guards = pawn_cover[us] | knights.attacks | bishops.attacks | rooks.attacks;
+    SideAttacks {
+        phase,
+        king,
+        all: guards | queens.attacks | attacks::king(king),
+        by_role: [
+            knights.attacks,
+            bishops.attacks,
+            rooks.attacks,
+            queens.attacks,
+        ],
+        guards,
+    }
 }
 
 /// What [`count_role`] tells about one side's pieces of one role.
@@ -478,6 +577,20 @@ fn count_role<K: Sink>(board: &Board, side: &Side, role: Role, sink: &mut K) -> 
                 };
                 sink.add(table + mobility, sign);
                 let rank = relative_rank(us, square);
+                if rank < 7 && side.pawns_all & 1 << square_ahead(us, square) != 0 {
+                    sink.add(MINOR_BEHIND_PAWN, sign);
+                }
+                if role == Role::Bishop {
+                    let colour = if LIGHT_SQUARES & 1 << square != 0 {
+                        LIGHT_SQUARES
+                    } else {
+                        !LIGHT_SQUARES
+                    };
+                    sink.add(
+                        BISHOP_PAWNS,
+                        sign * (side.pawns[us] & colour).count_ones() as i32,
+                    );
+                }
                 if (3..=5).contains(&rank)
                     && side.pawn_cover[us] & 1 << square != 0
                     && (PASSED_SPAN[us][square] & !FRONT[us][square]) & side.pawns[them] == 0
@@ -487,6 +600,12 @@ fn count_role<K: Sink>(board: &Board, side: &Side, role: Role, sink: &mut K) -> 
             }
             Role::Rook => {
                 sink.add(MOBILITY_ROOK + mobility, sign);
+                if relative_rank(us, square) == 6
+                    && (relative_rank(us, side.enemy_king) == 7
+                        || side.pawns[them] & SEVENTH_RANK[us] != 0)
+                {
+                    sink.add(ROOK_SEVENTH, sign);
+                }
                 let file = FILE_A << (square % 8);
                 if file & side.pawns[us] == 0 {
                     if file & side.pawns[them] == 0 {

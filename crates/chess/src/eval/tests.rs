@@ -318,3 +318,68 @@ fn weights_source_round_trips_the_names() {
         assert!(source.contains(&alloc::format!("const {name}:")), "{name}");
     }
 }
+
+#[test]
+fn king_safety_counts_safe_checks_and_weak_squares() {
+    // White's knight on g4 could check from f6 and h6, which Black does not attack; a pawn on
+    // g7 takes both squares away.
+    let knight = |fen: &str| tuning::features(&board(fen)).counts[layout::SAFE_CHECK];
+    assert_eq!(knight("6k1/8/8/8/6N1/8/8/4K3 w - - 0 1"), 2);
+    assert_eq!(knight("6k1/6p1/8/8/6N1/8/8/4K3 w - - 0 1"), 0);
+    // White's rook on a1 could check from a8 and g1.
+    let rook = tuning::features(&board("6k1/8/8/8/8/8/8/R6K w - - 0 1")).counts;
+    assert_eq!(rook[layout::SAFE_CHECK + 2], 2);
+    assert_eq!(rook[layout::SAFE_CHECK], 0);
+    // White's queen on g4 gives check and attacks g7, next to Black's king and defended by it alone; a knight on
+    // e8 defends it.
+    let weak = |fen: &str| tuning::features(&board(fen)).counts[layout::KING_ZONE_WEAK];
+    assert_eq!(weak("6k1/8/8/8/6Q1/8/8/4K3 b - - 0 1"), 1);
+    assert_eq!(weak("4n1k1/8/8/8/6Q1/8/8/4K3 b - - 0 1"), 0);
+}
+
+#[test]
+fn threats_count_pawn_pushes_that_attack_pieces() {
+    // e2-e4 would attack the knight on d5.
+    let push = |fen: &str| tuning::features(&board(fen)).counts[layout::THREAT_PAWN_PUSH];
+    assert_eq!(push("4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1"), 1);
+    // Not when a Black pawn guards e4, nor when e3 is blocked.
+    assert_eq!(push("4k3/8/8/3n1p2/8/8/4P3/4K3 w - - 0 1"), 0);
+    assert_eq!(push("4k3/8/8/3n4/8/4b3/4P3/4K3 w - - 0 1"), 0);
+    // Black's pushes count negative: d7-d6 would attack the bishop on e5.
+    assert_eq!(push("4k3/3p4/8/4B3/8/8/8/4K3 w - - 0 1"), -1);
+}
+
+#[test]
+fn passed_pawns_with_a_path_no_enemy_piece_guards() {
+    // The a2 pawn's path is out of reach of Black's king on e8, not of one on b8.
+    let safe = |fen: &str| tuning::features(&board(fen)).counts[layout::PASSED_SAFE + 1];
+    assert_eq!(safe("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), 1);
+    assert_eq!(safe("1k6/8/8/8/8/8/P7/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn rooks_on_the_seventh_bishops_and_their_pawns_minors_behind_pawns() {
+    let features = |fen: &str| tuning::features(&board(fen)).counts;
+    assert_eq!(
+        features("6k1/R7/8/8/8/8/8/6K1 w - - 0 1")[layout::ROOK_SEVENTH],
+        1
+    );
+    assert_eq!(
+        features("8/R5k1/8/8/8/8/8/6K1 b - - 0 1")[layout::ROOK_SEVENTH],
+        0,
+        "no king on the eighth, no pawns on the seventh"
+    );
+    assert_eq!(
+        features("8/R5kp/8/8/8/8/8/6K1 b - - 0 1")[layout::ROOK_SEVENTH],
+        1
+    );
+    // The bishop on c1 stands on dark squares, as the pawns on d2 and e3 do; a2 is light.
+    assert_eq!(
+        features("4k3/8/8/8/8/4P3/P2P4/2B1K3 w - - 0 1")[layout::BISHOP_PAWNS],
+        2
+    );
+    // The knight on d3 stands behind the pawn on d4, the bishop on f5 behind Black's f6 pawn
+    // (Black's own pieces count negative: its knight on b6 behind b5).
+    let behind = features("4k3/8/1n3p2/1p3B2/3P4/3N4/8/4K3 w - - 0 1");
+    assert_eq!(behind[layout::MINOR_BEHIND_PAWN], 2 - 1);
+}

@@ -281,5 +281,35 @@ pub(super) const PAWN_PHALANX: [S; 8] = [
 /// The king's file and the files beside it: those with no own pawn, then those with no pawn at all.
 pub(super) const KING_FILES: [S; 2] = [(-9, 5), (-12, -8)];
 
+/// Squares from which an own knight, bishop, rook or queen (by role) could check the enemy king, that it reaches and no enemy piece attacks.
+pub(super) const SAFE_CHECK: [S; 4] = [(0, 0), (0, 0), (0, 0), (0, 0)];
+
+/// Squares of the enemy king's zone that own pieces attack and no enemy pawn, knight, bishop or rook defends.
+pub(super) const KING_ZONE_WEAK: S = (0, 0);
+
+/// Enemy pieces (not pawns) an own pawn would attack after a push to a square the enemy pawns do not attack.
+pub(super) const THREAT_PAWN_PUSH: S = (0, 0);
+
+/// Extra for a passed pawn whose squares up to promotion no enemy piece attacks, by rank.
+pub(super) const PASSED_SAFE: [S; 8] = [
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (0, 0),
+    (0, 0),
+];
+
+/// A rook on the seventh rank from its side, with the enemy king on the eighth or enemy pawns on the seventh.
+pub(super) const ROOK_SEVENTH: S = (0, 0);
+
+/// Own pawns on the squares of a bishop's colour: one per bishop and pawn.
+pub(super) const BISHOP_PAWNS: S = (0, 0);
+
+/// A knight or bishop with a pawn (either side's) on the square in front of it.
+pub(super) const MINOR_BEHIND_PAWN: S = (0, 0);
+
 /// The side to move.
 pub(super) const TEMPO: S = (8, 0);

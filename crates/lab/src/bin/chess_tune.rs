@@ -11,9 +11,11 @@
 //! `W × result + (1 - W) × sigmoid(K × score)` where the line has a score (the search's own
 //! view of that position), and its result alone where it has none. The
 //! evaluation is linear in its weights (`plyforge_chess::tuning`), so the gradient is exact and
-//! cheap: each position is a short sparse feature vector and its phase. The last tenth of the
-//! file is held out: its error is printed, and the weights kept are those of the epoch with the
-//! least held-out error (early stopping). Writes the rounded weights
+//! cheap: each position is a short sparse feature vector and its phase. A tenth of the file is
+//! held out, in blocks of consecutive lines spread over the whole file (so that the held-out
+//! games come from every engine and run the file holds, not from the newest alone): its error
+//! is printed, and the weights kept are those of the epoch with the least held-out error (early
+//! stopping). Writes the rounded weights
 //! as the source of `crates/chess/src/eval/weights.rs` to `--out`.
 //!
 //! Options: `--epochs N` (default 2000), `--rate R` (Adam's first step in centipawns, default
@@ -43,8 +45,12 @@ use std::time::Instant;
 const DEFAULT_EPOCHS: usize = 2000;
 /// Adam's step when none is given, in centipawns.
 const DEFAULT_RATE: f64 = 1.0;
-/// The share of the file (its end) kept apart to measure the error on unseen positions.
-const HOLD_OUT: f64 = 0.1;
+/// Lines of the file per block: the file is read as blocks of consecutive lines, and one block
+/// in [`HOLD_OUT_EVERY`] is kept apart to measure the error on unseen positions. A game's
+/// positions are consecutive lines, so only the games cut by a block's edge fall on both sides.
+const HOLD_OUT_BLOCK: usize = 4096;
+/// Every this many blocks, the last is held out.
+const HOLD_OUT_EVERY: usize = 10;
 /// The group of weights the ridge penalty pulls towards their start rather than zero.
 const MATERIAL_GROUP: &str = "MATERIAL";
 /// Epochs between two measures of the held-out error.
@@ -177,7 +183,6 @@ fn read(path: &str) -> Result<(Data, Data), String> {
         .lines()
         .filter(|line| !line.trim().is_empty())
         .collect();
-    let held_out = lines.len() - (lines.len() as f64 * HOLD_OUT) as usize;
     let (mut train, mut test) = (Data::default(), Data::default());
     let bar = progress::bar(lines.len() as u64, "positions");
     for (index, line) in lines.iter().enumerate() {
@@ -200,10 +205,10 @@ fn read(path: &str) -> Result<(Data, Data), String> {
             .trim()
             .parse()
             .map_err(|_| format!("{path}, line {}: bad result {result:?}", index + 1))?;
-        let data = if index < held_out {
-            &mut train
-        } else {
+        let data = if (index / HOLD_OUT_BLOCK) % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
             &mut test
+        } else {
+            &mut train
         };
         data.push(&board, result, score);
         if index % 4096 == 0 {
