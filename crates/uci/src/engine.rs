@@ -327,7 +327,7 @@ impl Engine {
                 self.say(&format!(
                     "info string eval (White's view, cp): material {}, placement {}, mobility {}, \
                      passed pawns {}, pawn structure {}, king safety {}, pieces {}, threats {}, tempo {}, \
-                     phase {} of {}, total {}",
+                     phase {} of {}, endgame scale {} of {}, total {}",
                     pair(trace.material),
                     pair(trace.placement),
                     pair(trace.mobility),
@@ -339,6 +339,8 @@ impl Engine {
                     pair(trace.tempo),
                     trace.phase,
                     plyforge_chess::EvaluationTrace::FULL_PHASE,
+                    trace.end_scale,
+                    plyforge_chess::EvaluationTrace::SCALE_FULL,
                     trace.score
                 ));
                 let score = Evaluation.evaluate(board, board.side_to_move() as usize);

@@ -103,7 +103,7 @@ layout! {
     PAWN_SUPPORTED = "PAWN_SUPPORTED", 8, List, PawnStructure, "A pawn defended by an own pawn, by its rank from its own side.";
     PAWN_PHALANX = "PAWN_PHALANX", 8, List, PawnStructure, "A pawn with an own pawn beside it on the same rank, by its rank from its own side.";
     KING_FILES = "KING_FILES", 2, List, KingSafety, "The king's file and the files beside it: those with no own pawn, then those with no pawn at all.";
-    SAFE_CHECK = "SAFE_CHECK", 4, List, KingSafety, "Squares from which an own knight, bishop, rook or queen (by role) could check the enemy king, that it reaches and no enemy piece attacks.";
+    SAFE_CHECK = "SAFE_CHECK", 4, List, KingSafety, "An own knight, bishop, rook or queen (by role) that could check the enemy king from a square no enemy piece attacks: one per role.";
     KING_ZONE_WEAK = "KING_ZONE_WEAK", 1, Scalar, KingSafety, "Squares of the enemy king's zone that own pieces attack and no enemy pawn, knight, bishop or rook defends.";
     THREAT_PAWN_PUSH = "THREAT_PAWN_PUSH", 1, Scalar, Threats, "Enemy pieces (not pawns) an own pawn would attack after a push to a square the enemy pawns do not attack.";
     PASSED_SAFE = "PASSED_SAFE", 8, List, PassedPawns, "Extra for a passed pawn whose squares up to promotion no enemy piece attacks, by rank.";

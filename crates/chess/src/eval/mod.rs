@@ -25,7 +25,7 @@ use crate::color::Color;
 use layout::{FEATURE_COUNT, S, Term, WEIGHTS};
 use pawn_table::PawnEntry;
 use plyforge_search::{Evaluator, Score};
-use terms::{FULL_PHASE, Sink, blend};
+use terms::{FULL_PHASE, Sink};
 
 /// The tapered evaluation.
 ///
@@ -68,13 +68,19 @@ pub struct EvaluationTrace {
     /// The game phase, from 0 (bare kings and pawns) to [`EvaluationTrace::FULL_PHASE`] (all
     /// pieces on the board): the middlegame's weight in the blend.
     pub phase: i32,
-    /// The blended score: what [`Evaluation::white_score`] returns.
+    /// The scale of the endgame sum in the blend, out of [`EvaluationTrace::SCALE_FULL`]: less
+    /// where the side the endgame sum favours can hardly win (no pawns and at most a minor
+    /// piece ahead, or bishops of opposite colours alone).
+    pub end_scale: i32,
+    /// The blended score, the endgame sum scaled: what [`Evaluation::white_score`] returns.
     pub score: Score,
 }
 
 impl EvaluationTrace {
     /// The phase of the start position's material.
     pub const FULL_PHASE: i32 = FULL_PHASE;
+    /// The endgame sum's full scale.
+    pub const SCALE_FULL: i32 = terms::SCALE_FULL;
 
     /// The (middlegame, endgame) sum of every term, before the blend.
     pub fn total(&self) -> (i32, i32) {
@@ -155,11 +161,12 @@ impl Evaluation {
     /// ```
     pub fn trace(board: &Board) -> EvaluationTrace {
         let mut terms = Terms(EvaluationTrace::default());
-        let phase = terms::count(board, &mut terms);
+        let blend = terms::count(board, &mut terms);
         let mut trace = terms.0;
         let (middle, end) = trace.total();
-        trace.phase = phase;
-        trace.score = blend(middle, end, phase);
+        trace.phase = blend.phase;
+        trace.end_scale = blend.end_scale[usize::from(end < 0)];
+        trace.score = blend.score(middle, end);
         trace
     }
 
@@ -174,8 +181,8 @@ impl Evaluation {
             middle: pawns.middle,
             end: pawns.end,
         };
-        let phase = terms::count_pieces(board, &pawns.facts, &mut sums);
-        blend(sums.middle, sums.end, phase)
+        let blend = terms::count_pieces(board, &pawns.facts, &mut sums);
+        blend.score(sums.middle, sums.end)
     }
 }
 
@@ -210,15 +217,15 @@ fn count_pawn_entry(board: &Board) -> PawnEntry {
 #[cfg(test)]
 fn uncached_white_score(board: &Board) -> Score {
     let mut sums = Sums::default();
-    let phase = terms::count(board, &mut sums);
-    blend(sums.middle, sums.end, phase)
+    let blend = terms::count(board, &mut sums);
+    blend.score(sums.middle, sums.end)
 }
 
-/// The feature counts of `board` (White's minus Black's) and its phase.
-fn feature_counts(board: &Board) -> ([i32; FEATURE_COUNT], i32) {
+/// The feature counts of `board` (White's minus Black's) and how they blend.
+fn feature_counts(board: &Board) -> ([i32; FEATURE_COUNT], terms::Blend) {
     let mut counts = Counts([0; FEATURE_COUNT]);
-    let phase = terms::count(board, &mut counts);
-    (counts.0, phase)
+    let blend = terms::count(board, &mut counts);
+    (counts.0, blend)
 }
 
 /// The weights as the feature vector.

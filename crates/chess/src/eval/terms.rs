@@ -189,10 +189,9 @@ fn relative_rank(color: usize, square: usize) -> usize {
     }
 }
 
-/// Counts every feature of `board` into `sink`; returns the phase, 0 (kings and pawns only) to
-/// [`FULL_PHASE`].
+/// Counts every feature of `board` into `sink`; returns how the sums are blended.
 #[inline(always)]
-pub(crate) fn count<K: Sink>(board: &Board, sink: &mut K) -> i32 {
+pub(crate) fn count<K: Sink>(board: &Board, sink: &mut K) -> Blend {
     let facts = count_pawns(pawns_of(board), sink);
     count_pieces(board, &facts, sink)
 }
@@ -265,10 +264,9 @@ pub(crate) fn count_pawns<K: Sink>(pawns: [Bits; 2], sink: &mut K) -> PawnFacts 
 /// Counts the features that read more than the pawns (`facts` being [`count_pawns`]' answer
 /// for the board's pawns): material and squares of the other pieces, mobility, free passed
 /// pawns and the kings' distances to passed pawns, king safety, bishop pair, rook files,
-/// outposts, threats and tempo. Returns the phase, 0
-/// (kings and pawns only) to [`FULL_PHASE`].
+/// outposts, threats and tempo. Returns how the sums are blended.
 #[inline(always)]
-pub(crate) fn count_pieces<K: Sink>(board: &Board, facts: &PawnFacts, sink: &mut K) -> i32 {
+pub(crate) fn count_pieces<K: Sink>(board: &Board, facts: &PawnFacts, sink: &mut K) -> Blend {
     let pawns = pawns_of(board);
     let pawn_cover = [pawn_attacks(0, pawns[0]), pawn_attacks(1, pawns[1])];
     // Each side is counted by its own inlined copy, so that its colour (and below, each role)
@@ -280,7 +278,73 @@ pub(crate) fn count_pieces<K: Sink>(board: &Board, facts: &PawnFacts, sink: &mut
     count_contest(board, facts, Color::White, &sides, pawns, pawn_cover, sink);
     count_contest(board, facts, Color::Black, &sides, pawns, pawn_cover, sink);
     sink.add(TEMPO, board.side_to_move().fold(1, -1));
-    (white.phase + black.phase).min(FULL_PHASE)
+    Blend {
+        phase: (white.phase + black.phase).min(FULL_PHASE),
+        end_scale: end_scales(board, pawns),
+    }
+}
+
+/// How the middlegame and endgame sums of a position become its score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Blend {
+    /// The game phase, 0 (kings and pawns only) to [`FULL_PHASE`]: the middlegame's share.
+    pub phase: i32,
+    /// The endgame sum's scale, out of [`SCALE_FULL`], by the color index of the side it
+    /// favours: less than full where that side can hardly win.
+    pub end_scale: [i32; 2],
+}
+
+impl Blend {
+    /// The score of the sums `middle` and `end`.
+    #[inline(always)]
+    pub(crate) fn score(self, middle: i32, end: i32) -> i32 {
+        let scale = self.end_scale[usize::from(end < 0)];
+        blend(middle, end * scale / SCALE_FULL, self.phase)
+    }
+}
+
+/// The full scale of the endgame sum.
+pub(crate) const SCALE_FULL: i32 = 64;
+/// The scale for a side without pawns and at most a minor piece ahead, with a rook or more.
+const SCALE_NO_PAWNS: i32 = 16;
+/// The scale with one bishop each on squares of opposite colours and no other pieces.
+const SCALE_OPPOSITE_BISHOPS: i32 = 32;
+/// Material in pawns by role, for the scale's rules.
+const SCALE_MATERIAL: [i32; 6] = [0, 3, 3, 5, 9, 0];
+
+/// The endgame scale by the favoured side's color index (see [`Blend::end_scale`]): a side
+/// with no pawns wins only with more than a minor piece ahead (none with a minor piece or
+/// nothing, rarely with a rook or more); bishops of opposite colours alone draw often.
+#[inline(always)]
+fn end_scales(board: &Board, pawns: [Bits; 2]) -> [i32; 2] {
+    let pieces = |color: Color| {
+        let mut material = 0;
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            material += SCALE_MATERIAL[role.index()] * board.bits(color, role).count_ones() as i32;
+        }
+        material
+    };
+    let material = [pieces(Color::White), pieces(Color::Black)];
+    let mut scales = [SCALE_FULL; 2];
+    for us in 0..2 {
+        if pawns[us] == 0 && material[us] - material[1 - us] <= SCALE_MATERIAL[Role::Bishop.index()]
+        {
+            scales[us] = if material[us] <= SCALE_MATERIAL[Role::Bishop.index()] {
+                0
+            } else {
+                SCALE_NO_PAWNS
+            };
+        }
+    }
+    let bishop = SCALE_MATERIAL[Role::Bishop.index()];
+    let bishops = board.bits(Color::White, Role::Bishop) | board.bits(Color::Black, Role::Bishop);
+    if material == [bishop, bishop]
+        && bishops.count_ones() == 2
+        && (bishops & LIGHT_SQUARES).count_ones() == 1
+    {
+        scales = scales.map(|scale| scale.min(SCALE_OPPOSITE_BISHOPS));
+    }
+    scales
 }
 
 /// The features of `color` that need both sides' attacks: hanging enemy pieces, safe checks,
@@ -321,10 +385,10 @@ fn count_contest<K: Sink>(
         lines & own.by_role[2],
         (diagonals | lines) & own.by_role[3],
     ];
+    // One per role that has any: more squares to check from add little to the threat.
     for (index, squares) in checks.into_iter().enumerate() {
-        let squares = squares & safe;
-        if squares != 0 {
-            sink.add(SAFE_CHECK + index, sign * squares.count_ones() as i32);
+        if squares & safe != 0 {
+            sink.add(SAFE_CHECK + index, sign);
         }
     }
 

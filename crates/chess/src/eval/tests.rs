@@ -321,14 +321,14 @@ fn weights_source_round_trips_the_names() {
 
 #[test]
 fn king_safety_counts_safe_checks_and_weak_squares() {
-    // White's knight on g4 could check from f6 and h6, which Black does not attack; a pawn on
-    // g7 takes both squares away.
+    // White's knight on g4 could check from f6 and h6, which Black does not attack (one count
+    // for the role); a pawn on g7 takes both squares away.
     let knight = |fen: &str| tuning::features(&board(fen)).counts[layout::SAFE_CHECK];
-    assert_eq!(knight("6k1/8/8/8/6N1/8/8/4K3 w - - 0 1"), 2);
+    assert_eq!(knight("6k1/8/8/8/6N1/8/8/4K3 w - - 0 1"), 1);
     assert_eq!(knight("6k1/6p1/8/8/6N1/8/8/4K3 w - - 0 1"), 0);
     // White's rook on a1 could check from a8 and g1.
     let rook = tuning::features(&board("6k1/8/8/8/8/8/8/R6K w - - 0 1")).counts;
-    assert_eq!(rook[layout::SAFE_CHECK + 2], 2);
+    assert_eq!(rook[layout::SAFE_CHECK + 2], 1);
     assert_eq!(rook[layout::SAFE_CHECK], 0);
     // White's queen on g4 gives check and attacks g7, next to Black's king and defended by it alone; a knight on
     // e8 defends it.
@@ -382,4 +382,30 @@ fn rooks_on_the_seventh_bishops_and_their_pawns_minors_behind_pawns() {
     // (Black's own pieces count negative: its knight on b6 behind b5).
     let behind = features("4k3/8/1n3p2/1p3B2/3P4/3N4/8/4K3 w - - 0 1");
     assert_eq!(behind[layout::MINOR_BEHIND_PAWN], 2 - 1);
+}
+
+#[test]
+fn endgames_a_side_can_hardly_win_are_scaled_down() {
+    let scale = |fen: &str| tuning::features(&board(fen)).end_scale;
+    // A rook against a bishop, no pawns: the rook's lead counts a quarter, the bishop's none.
+    assert_eq!(scale("4k3/8/8/3b4/8/8/8/R3K3 w - - 0 1"), [16, 0]);
+    // A knight against a pawn: the knight's side cannot win, the pawn's side can.
+    assert_eq!(scale("4k3/8/8/3p4/8/8/8/1N2K3 w - - 0 1"), [0, 64]);
+    // Bishops of opposite colours with pawns: half; of the same colour: full.
+    assert_eq!(
+        scale("4k3/5p2/8/3b4/8/8/2PB4/4K3 w - - 0 1"),
+        [32, 32],
+        "d5 is light, d2 dark"
+    );
+    assert_eq!(scale("4k3/5p2/8/3b4/8/8/2P5/4KB2 w - - 0 1"), [64, 64]);
+    // A queen against a rook wins: full for the queen's side, a quarter for the rook's.
+    assert_eq!(scale("4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1"), [64, 16]);
+    // The score follows: White's rook against a bishop is worth a quarter of the endgame sum.
+    let rook_bishop = board("4k3/8/8/3b4/8/8/8/R3K3 w - - 0 1");
+    let trace = Evaluation::trace(&rook_bishop);
+    assert_eq!(trace.end_scale, 16);
+    assert_eq!(
+        trace.score,
+        tuning::blend(trace.total().0, trace.total().1 * 16 / 64, trace.phase)
+    );
 }

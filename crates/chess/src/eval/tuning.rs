@@ -4,8 +4,8 @@
 //!
 //! The evaluation is linear in its weights: with `counts` the features of a position,
 //! `middle = Σ counts[i] × weights[i].0` and `end = Σ counts[i] × weights[i].1`, and the score is
-//! [`blend`]`(middle, end, phase)`, exactly what [`Evaluation::white_score`](crate::Evaluation::white_score)
-//! returns.
+//! [`blend`]`(middle, end × scale / SCALE_FULL, phase)` with the scale of the side `end` favours,
+//! exactly what [`Evaluation::white_score`](crate::Evaluation::white_score) returns.
 //!
 //! ```
 //! use plyforge_chess::{Board, Evaluation, tuning};
@@ -36,12 +36,22 @@ pub struct Features {
     pub counts: [i32; FEATURE_COUNT],
     /// The game phase, 0 to [`FULL_PHASE`].
     pub phase: i32,
+    /// The endgame sum's scale, out of [`SCALE_FULL`], by the side it favours (White when the
+    /// endgame sum is 0 or more, else Black): less where that side can hardly win.
+    pub end_scale: [i32; 2],
 }
+
+/// The full scale of the endgame sum.
+pub const SCALE_FULL: i32 = super::terms::SCALE_FULL;
 
 /// The features of `board`.
 pub fn features(board: &Board) -> Features {
-    let (counts, phase) = super::feature_counts(board);
-    Features { counts, phase }
+    let (counts, blend) = super::feature_counts(board);
+    Features {
+        counts,
+        phase: blend.phase,
+        end_scale: blend.end_scale,
+    }
 }
 
 /// The engine's weights in feature order.
@@ -49,7 +59,8 @@ pub fn weights() -> &'static [Weight; FEATURE_COUNT] {
     super::weights()
 }
 
-/// The blend of a middlegame and an endgame score by `phase`, as the engine rounds it.
+/// The blend of a middlegame and an endgame score by `phase` (the endgame score already
+/// scaled), as the engine rounds it.
 pub fn blend(middle: i32, end: i32, phase: i32) -> i32 {
     super::terms::blend(middle, end, phase)
 }
@@ -62,7 +73,8 @@ pub fn score(features: &Features, weights: &[Weight; FEATURE_COUNT]) -> i32 {
         middle += count * weight.0;
         end += count * weight.1;
     }
-    blend(middle, end, features.phase)
+    let scale = features.end_scale[usize::from(end < 0)];
+    blend(middle, end * scale / SCALE_FULL, features.phase)
 }
 
 /// The named groups of features: (name in `weights.rs`, first index, length).

@@ -36,7 +36,7 @@
 //! the board means a high phase).
 
 use plyforge_chess::Board;
-use plyforge_chess::tuning::{self, FEATURE_COUNT, FULL_PHASE, Weight};
+use plyforge_chess::tuning::{self, FEATURE_COUNT, FULL_PHASE, SCALE_FULL, Weight};
 use plyforge_lab::progress;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -66,6 +66,9 @@ struct Data {
     counts: Vec<i8>,
     /// The middlegame share of the blend, phase / FULL_PHASE.
     middle: Vec<f64>,
+    /// The endgame sum's scale by the side it favours (White's when it is 0 or more), as a
+    /// fraction of the full scale.
+    end_scale: Vec<[f32; 2]>,
     /// What the prediction is fitted to: the result, or its blend with the score.
     result: Vec<f64>,
     /// The search's score from White's view, NaN where the line has none.
@@ -100,6 +103,11 @@ impl Data {
         self.offsets.push(self.features.len());
         self.middle
             .push(f64::from(features.phase) / f64::from(FULL_PHASE));
+        self.end_scale.push(
+            features
+                .end_scale
+                .map(|scale| scale as f32 / SCALE_FULL as f32),
+        );
         self.result.push(result);
         self.score.push(score);
     }
@@ -113,22 +121,25 @@ impl Data {
     }
 
     /// The evaluation of `position` under `weights` (middlegame weights first, then endgame),
-    /// without the engine's rounding.
-    fn eval(&self, position: usize, weights: &[f64]) -> f64 {
+    /// without the engine's rounding, and the endgame sum's share in it (its blend weight
+    /// times its scale).
+    fn eval(&self, position: usize, weights: &[f64]) -> (f64, f64) {
         let (mut middle, mut end) = (0.0, 0.0);
         for (feature, count) in self.entries(position) {
             middle += count * weights[feature];
             end += count * weights[FEATURE_COUNT + feature];
         }
         let share = self.middle[position];
-        middle * share + end * (1.0 - share)
+        let scale = f64::from(self.end_scale[position][usize::from(end < 0.0)]);
+        let end_share = (1.0 - share) * scale;
+        (middle * share + end * end_share, end_share)
     }
 
     /// The mean squared error of `sigmoid(k × eval)` against the results.
     fn error(&self, weights: &[f64], k: f64) -> f64 {
         let total: f64 = (0..self.len())
             .map(|position| {
-                let predicted = sigmoid(k * self.eval(position, weights));
+                let predicted = sigmoid(k * self.eval(position, weights).0);
                 (predicted - self.result[position]).powi(2)
             })
             .sum();
@@ -141,7 +152,8 @@ impl Data {
         let mut total = 0.0;
         let scale = 1.0 / self.len() as f64;
         for position in 0..self.len() {
-            let predicted = sigmoid(k * self.eval(position, weights));
+            let (eval, end_share) = self.eval(position, weights);
+            let predicted = sigmoid(k * eval);
             let difference = predicted - self.result[position];
             total += difference * difference;
             // d(difference²)/d(eval), averaged over the positions.
@@ -149,7 +161,7 @@ impl Data {
             let share = self.middle[position];
             for (feature, count) in self.entries(position) {
                 gradient[feature] += slope * count * share;
-                gradient[FEATURE_COUNT + feature] += slope * count * (1.0 - share);
+                gradient[FEATURE_COUNT + feature] += slope * count * end_share;
             }
         }
         total * scale
