@@ -280,7 +280,7 @@ pub(crate) fn count_pieces<K: Sink>(board: &Board, facts: &PawnFacts, sink: &mut
     sink.add(TEMPO, board.side_to_move().fold(1, -1));
     Blend {
         phase: (white.phase + black.phase).min(FULL_PHASE),
-        end_scale: end_scales(board, pawns),
+        end_scale: end_scales(board, pawns, [white.material, black.material]),
     }
 }
 
@@ -315,16 +315,9 @@ const SCALE_MATERIAL: [i32; 6] = [0, 3, 3, 5, 9, 0];
 /// The endgame scale by the favoured side's color index (see [`Blend::end_scale`]): a side
 /// with no pawns wins only with more than a minor piece ahead (none with a minor piece or
 /// nothing, rarely with a rook or more); bishops of opposite colours alone draw often.
+/// `material` is each side's [`SideAttacks::material`].
 #[inline(always)]
-fn end_scales(board: &Board, pawns: [Bits; 2]) -> [i32; 2] {
-    let pieces = |color: Color| {
-        let mut material = 0;
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            material += SCALE_MATERIAL[role.index()] * board.bits(color, role).count_ones() as i32;
-        }
-        material
-    };
-    let material = [pieces(Color::White), pieces(Color::Black)];
+fn end_scales(board: &Board, pawns: [Bits; 2], material: [i32; 2]) -> [i32; 2] {
     let mut scales = [SCALE_FULL; 2];
     for us in 0..2 {
         if pawns[us] == 0 && material[us] - material[1 - us] <= SCALE_MATERIAL[Role::Bishop.index()]
@@ -431,6 +424,9 @@ fn count_contest<K: Sink>(
 struct SideAttacks {
     /// The phase of its pieces.
     phase: i32,
+    /// Its knights, bishops, rooks and queens in pawns ([`SCALE_MATERIAL`]), for the endgame
+    /// scale.
+    material: i32,
     /// Its king's square.
     king: usize,
     /// Every square its pieces, pawns and king attack.
@@ -562,8 +558,13 @@ fn count_side<K: Sink>(
         + PHASE_WEIGHT[Role::Rook.index()] * rooks.count
         + PHASE_WEIGHT[Role::Queen.index()] * queens.count;
     let guards = pawn_cover[us] | knights.attacks | bishops.attacks | rooks.attacks;
+    let material = SCALE_MATERIAL[Role::Knight.index()] * knights.count
+        + SCALE_MATERIAL[Role::Bishop.index()] * bishops.count
+        + SCALE_MATERIAL[Role::Rook.index()] * rooks.count
+        + SCALE_MATERIAL[Role::Queen.index()] * queens.count;
     SideAttacks {
         phase,
+        material,
         king,
         all: guards | queens.attacks | attacks::king(king),
         by_role: [
