@@ -75,6 +75,10 @@ const EXCHANGE_MAX_DEPTH: i32 = 6;
 const EXCHANGE_NOISY_MARGIN: Score = 90;
 /// ... or a quiet move more than this per ply.
 const EXCHANGE_QUIET_MARGIN: Score = 60;
+/// A cut-off's history bonus is this much times `depth² + 2·depth − 2`...
+const HISTORY_BONUS_SCALE: i32 = 32;
+/// ... up to this much, so that one deep cut-off does not outweigh many shallow ones.
+const HISTORY_BONUS_MAX: i32 = 1536;
 
 /// The kind of a node, known when it is called: the node function is compiled once per kind.
 pub(crate) trait NodeType {
@@ -599,7 +603,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if self.config.killers {
             self.ordering.killers.add(ply, mv);
         }
-        let bonus = depth * depth;
+        let bonus = (HISTORY_BONUS_SCALE * (depth * depth + 2 * depth - 2)).min(HISTORY_BONUS_MAX);
         let continuation = self.ordering.tracks_continuation();
         if self.config.history || continuation {
             let player = game.player_to_move();
