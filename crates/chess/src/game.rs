@@ -171,6 +171,13 @@ impl Game for Board {
     fn reversible_plies(&self) -> usize {
         usize::from(self.halfmove_clock)
     }
+
+    /// The pawns: an evaluation that misjudges a pawn structure (a passed pawn that runs, a
+    /// weakness that falls) misjudges it with every piece placement around it.
+    #[inline]
+    fn correction_key(&self) -> Option<u64> {
+        Some(self.pawn_key())
+    }
 }
 
 #[cfg(test)]

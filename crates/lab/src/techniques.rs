@@ -4,7 +4,7 @@
 use plyforge_search::Config;
 
 /// The names of the switchable techniques: each `Config` field's name in kebab case.
-pub const TECHNIQUES: [&str; 20] = [
+pub const TECHNIQUES: [&str; 21] = [
     "iterative-deepening",
     "tt",
     "pvs",
@@ -16,6 +16,7 @@ pub const TECHNIQUES: [&str; 20] = [
     "countermove",
     "continuation-history",
     "order-hints",
+    "correction-history",
     "quiescence",
     "check-extension",
     "mate-distance",
@@ -51,6 +52,7 @@ pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut b
         "countermove" => &mut config.countermove,
         "continuation-history" => &mut config.continuation_history,
         "order-hints" => &mut config.order_hints,
+        "correction-history" => &mut config.correction_history,
         "quiescence" => &mut config.quiescence,
         "check-extension" => &mut config.check_extension,
         "mate-distance" => &mut config.mate_distance,

@@ -181,6 +181,10 @@ pub struct Config {
     pub continuation_history: bool,
     /// Use [`Game::move_order_hint`](crate::Game::move_order_hint) when ordering moves.
     pub order_hints: bool,
+    /// Correct the static evaluation by how far searches of positions with the same
+    /// [`Game::correction_key`](crate::Game::correction_key) found theirs off, before the
+    /// pruning and quiescence search read it (only where the game gives the key).
+    pub correction_history: bool,
     /// Quiescence search over [`Game::generate_noisy_moves`](crate::Game::generate_noisy_moves).
     pub quiescence: bool,
     /// Search one ply deeper where [`Game::in_check`](crate::Game::in_check) says so.
@@ -244,6 +248,7 @@ impl Default for Config {
             countermove: false,
             continuation_history: false,
             order_hints: true,
+            correction_history: true,
             quiescence: true,
             check_extension: true,
             mate_distance: true,
@@ -311,6 +316,7 @@ impl Config {
             killers: false,
             history: false,
             order_hints: false,
+            correction_history: false,
             mate_distance: false,
             ..Config::exact()
         }
@@ -349,6 +355,7 @@ builder! {
     with_countermove(countermove: bool);
     with_continuation_history(continuation_history: bool);
     with_order_hints(order_hints: bool);
+    with_correction_history(correction_history: bool);
     with_quiescence(quiescence: bool);
     with_check_extension(check_extension: bool);
     with_mate_distance(mate_distance: bool);

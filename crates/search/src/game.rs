@@ -249,6 +249,15 @@ pub trait Game: Clone + Send + 'static {
         false
     }
 
+    /// A key of the part of the position whose misjudgement by the evaluation carries over to
+    /// other positions (in chess, a hash of the pawns), for the correction history: the search
+    /// corrects the static evaluation of a position by how far searches of earlier positions
+    /// with the same key found theirs off. The default `None` turns the correction off.
+    #[inline]
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
+
     /// How many plies back a repetition can reach from this position (the 50-move counter in
     /// chess). Only read when [`Game::REPETITION_DRAWS`] is set.
     #[inline]

@@ -66,6 +66,7 @@
 
 mod clock;
 mod config;
+mod correction;
 mod game;
 mod limits;
 pub mod mcts;

@@ -209,13 +209,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             depth -= 1;
         }
 
-        // The static evaluation, and whether it improved on the side's last one two plies up.
+        // The static evaluation, corrected by the correction history, and whether it improved
+        // on the side's last one two plies up.
         let side = self.side(game);
-        let static_eval = if in_check {
-            None
-        } else {
-            Some(self.evaluate(game))
-        };
+        let correction_key = self.correction_key(game);
+        let raw_eval = (!in_check).then(|| self.evaluate(game));
+        let static_eval = raw_eval.map(|eval| self.correct(game, eval, correction_key));
         self.static_evals[ply] = static_eval.map(|eval| (side, eval));
         let improving = match (
             static_eval,
@@ -448,8 +447,21 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             return DRAW;
         }
 
+        let bound = Bound::of(best_score, original_alpha, beta);
+        // The correction history learns from a node whose value says more than its static
+        // evaluation: not a capture's (the evaluation of a position before a capture is
+        // expected to miss it), not a bound on the evaluation's side of it.
+        if let (Some(eval), Some(corrected), Some(key)) = (raw_eval, static_eval, correction_key)
+            && excluded.is_none()
+            && !is_decisive(best_score)
+            && best_move.is_none_or(|mv| !game.is_noisy(mv))
+            && !(bound == Bound::Lower && best_score <= corrected)
+            && !(bound == Bound::Upper && best_score >= corrected)
+        {
+            self.correction
+                .update(game.player_to_move(), key, depth, best_score, eval);
+        }
         if use_tt {
-            let bound = Bound::of(best_score, original_alpha, beta);
             self.shared.tt.store(
                 key,
                 Entry {
@@ -635,6 +647,26 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         match self.mode {
             Mode::Negamax => player,
             Mode::Paranoid => (player != self.root_player) as usize,
+        }
+    }
+
+    /// The key of `game` for the correction history, if it keeps one.
+    #[inline]
+    pub(crate) fn correction_key(&self, game: &G) -> Option<u64> {
+        if self.correction.enabled() {
+            game.correction_key()
+        } else {
+            None
+        }
+    }
+
+    /// `eval`, the evaluation of `game`, with the correction history's correction for `key`.
+    #[inline]
+    pub(crate) fn correct(&self, game: &G, eval: Score, key: Option<u64>) -> Score {
+        match key {
+            Some(key) => (eval + self.correction.correction(game.player_to_move(), key))
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT),
+            None => eval,
         }
     }
 

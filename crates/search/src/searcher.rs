@@ -5,7 +5,8 @@
 //! all with the same limits, reports, result and errors.
 
 use crate::clock::Clock;
-use crate::config::{Algorithm, Config, TableSizeError};
+use crate::config::{Algorithm, Config, Mode, TableSizeError};
+use crate::correction::CorrectionHistory;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
 use crate::mcts::{Mcts, MctsError, MctsResult};
@@ -15,7 +16,7 @@ use crate::ordering::{Ordering as MoveOrdering, Sources};
 use crate::report::{Info, ScoreBound, SearchError, SearchResult, players_of};
 use crate::score::{Score, loss_in, win_in};
 use crate::tt::TranspositionTable;
-use crate::worker::{Shared, Worker};
+use crate::worker::{Shared, ThreadTables, Worker};
 use std::any::Any;
 
 /// Monte Carlo tree search's rewards (0 to 1) become scores in these units (permille).
@@ -43,10 +44,11 @@ pub struct Searcher {
     /// Monte Carlo tree search's trees, for the game type of the last search (an `Mcts<G>`;
     /// the searcher itself is not generic).
     mcts: Option<Box<dyn Any + Send>>,
-    /// The alpha-beta threads' move-ordering tables (killers, history, continuation history),
-    /// one per thread, for the game type of the last search (a `Vec<MoveOrdering<G::Move>>`): what
-    /// they learned about the moves of a game still holds after the move is played.
-    orderings: Option<Box<dyn Any + Send>>,
+    /// The alpha-beta threads' move-ordering tables (killers, history, continuation history)
+    /// and correction histories, one per thread, for the game type of the last search (a
+    /// `Vec<ThreadTables<G::Move>>`): what they learned about a game still holds after the
+    /// move is played.
+    tables: Option<Box<dyn Any + Send>>,
 }
 
 impl Searcher {
@@ -77,7 +79,7 @@ impl Searcher {
             config,
             tt,
             mcts: None,
-            orderings: None,
+            tables: None,
         })
     }
 
@@ -91,7 +93,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.mcts = None;
-        self.orderings = None;
+        self.tables = None;
     }
 
     /// Searches `game` for the player to move with the configured algorithm within `limits`,
@@ -219,50 +221,51 @@ impl Searcher {
         has_moves(game)?;
         self.tt.new_search();
         let threads = self.config.threads.max(1);
-        let mut orderings = self
-            .take_orderings::<G>(game.player_count(), threads)
+        // In paranoid mode a score's view changes with the root player: no correction there.
+        let corrects = self.config.mode() == Mode::Negamax && game.correction_key().is_some();
+        let mut tables = self
+            .take_tables::<G>(game.player_count(), threads, corrects)
             .into_iter();
         let shared = Shared {
             tt: &self.tt,
             config: &self.config,
             clock,
         };
-        let main_ordering = orderings.next().expect("one table per thread");
-        let (main_result, main_nodes, helper_results, kept_orderings) =
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = orderings
-                    .enumerate()
-                    .map(|(helper, ordering)| {
-                        let shared = &shared;
-                        // Each thread owns its copy of the root (a `Game` is `Send`, not `Sync`).
-                        let root = game.clone();
-                        scope.spawn(move || {
-                            let mut worker =
-                                Worker::new(shared, evaluator, history, &root, false, ordering);
-                            // The first helper (and every other one after it) searches one ply
-                            // deeper than the main thread, so that the threads diverge.
-                            let offset = ((helper + 1) % 2) as u32;
-                            let result = worker.iterate(&root, &mut |_| {}, offset);
-                            (result, worker.ordering)
-                        })
+        let main_tables = tables.next().expect("tables for every thread");
+        let (main_result, main_nodes, helper_results, kept_tables) = std::thread::scope(|scope| {
+            let handles: Vec<_> = tables
+                .enumerate()
+                .map(|(helper, tables)| {
+                    let shared = &shared;
+                    // Each thread owns its copy of the root (a `Game` is `Send`, not `Sync`).
+                    let root = game.clone();
+                    scope.spawn(move || {
+                        let mut worker =
+                            Worker::new(shared, evaluator, history, &root, false, tables);
+                        // The first helper (and every other one after it) searches one ply
+                        // deeper than the main thread, so that the threads diverge.
+                        let offset = ((helper + 1) % 2) as u32;
+                        let result = worker.iterate(&root, &mut |_| {}, offset);
+                        (result, worker.into_tables())
                     })
-                    .collect();
-                let mut worker =
-                    Worker::new(&shared, evaluator, history, game, true, main_ordering);
-                let result = worker.iterate(game, report, 0);
-                let mut orderings = Vec::with_capacity(threads);
-                let mut helper_results = Vec::with_capacity(threads - 1);
-                for handle in handles {
-                    let (result, ordering) = handle
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                    helper_results.extend(result);
-                    orderings.push(ordering);
-                }
-                orderings.insert(0, worker.ordering);
-                (result, worker.clock.nodes, helper_results, orderings)
-            });
-        self.orderings = Some(Box::new(kept_orderings));
+                })
+                .collect();
+            let mut worker = Worker::new(&shared, evaluator, history, game, true, main_tables);
+            let result = worker.iterate(game, report, 0);
+            let nodes = worker.clock.nodes;
+            let mut kept = Vec::with_capacity(threads);
+            let mut helper_results = Vec::with_capacity(threads - 1);
+            for handle in handles {
+                let (result, tables) = handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                helper_results.extend(result);
+                kept.push(tables);
+            }
+            kept.insert(0, worker.into_tables());
+            (result, nodes, helper_results, kept)
+        });
+        self.tables = Some(Box::new(kept_tables));
         let main_result = main_result.expect("the first iteration always completes with a move");
         let main_depth = main_result.depth;
         let stopped = main_result.stopped;
@@ -288,24 +291,30 @@ impl Searcher {
         Ok(result)
     }
 
-    /// The move-ordering tables of the last search for `threads` threads, if it searched the
-    /// same game type with as many players; fresh ones where it did not.
-    fn take_orderings<G: Game>(
+    /// The move-ordering tables and correction histories of the last search for `threads`
+    /// threads, if it searched the same game type with as many players; fresh ones where it
+    /// did not. A game gives a correction key in every position or in none (`corrects`).
+    fn take_tables<G: Game>(
         &mut self,
         players: usize,
         threads: usize,
-    ) -> Vec<MoveOrdering<G::Move>> {
-        let mut orderings = self
-            .orderings
+        corrects: bool,
+    ) -> Vec<ThreadTables<G::Move>> {
+        let mut tables = self
+            .tables
             .take()
-            .and_then(|kept| kept.downcast::<Vec<MoveOrdering<G::Move>>>().ok())
+            .and_then(|kept| kept.downcast::<Vec<ThreadTables<G::Move>>>().ok())
             .map(|kept| *kept)
-            .filter(|kept| kept.first().is_some_and(|first| first.players() == players))
+            .filter(|kept| {
+                kept.first().is_some_and(|first| {
+                    first.ordering.players() == players && first.correction.enabled() == corrects
+                })
+            })
             .unwrap_or_default();
         let config = &self.config;
-        orderings.truncate(threads);
-        orderings.resize_with(threads, || {
-            MoveOrdering::new(
+        tables.truncate(threads);
+        tables.resize_with(threads, || ThreadTables {
+            ordering: MoveOrdering::new(
                 players,
                 Sources {
                     killers: config.killers,
@@ -314,9 +323,10 @@ impl Searcher {
                     continuation_history: config.continuation_history,
                     continuation_keys: G::CONTINUATION_KEYS,
                 },
-            )
+            ),
+            correction: CorrectionHistory::new(players, config.correction_history && corrects),
         });
-        orderings
+        tables
     }
 }
 

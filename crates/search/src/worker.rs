@@ -13,6 +13,7 @@
 
 use crate::clock::{Clock, ThreadClock};
 use crate::config::{Config, Mode};
+use crate::correction::CorrectionHistory;
 use crate::game::{Evaluator, Game};
 use crate::limits::MAX_DEPTH;
 use crate::node::Root;
@@ -35,6 +36,13 @@ const ROOT_PLAYER_KEYS: [u64; 6] = [
     0x27d4_eb2f_1656_67c5,
     0xff51_afd7_ed55_8ccd,
 ];
+
+/// What a search thread learned that still holds in the next search of the same game: the
+/// move-ordering tables and the correction history.
+pub(crate) struct ThreadTables<M> {
+    pub ordering: Ordering<M>,
+    pub correction: CorrectionHistory,
+}
 
 /// State shared by all threads of one search.
 pub(crate) struct Shared<'a> {
@@ -59,6 +67,7 @@ pub(crate) struct Worker<'a, G: Game, E> {
     /// `path[ply]`: the hash of the position at `ply` on the current line.
     pub path: Vec<u64>,
     pub ordering: Ordering<G::Move>,
+    pub correction: CorrectionHistory,
     /// The principal variation below each ply of the current line.
     pub pv: PvTable<G::Move>,
     /// The root's principal variation after the last completed iteration.
@@ -88,7 +97,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         history: &'a [u64],
         root: &G,
         is_main: bool,
-        ordering: Ordering<G::Move>,
+        tables: ThreadTables<G::Move>,
     ) -> Self {
         let config = shared.config;
         let root_player = root.player_to_move();
@@ -105,7 +114,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             mode: config.mode(),
             root_player,
             path: vec![0; MAX_PLY + 1],
-            ordering,
+            ordering: tables.ordering,
+            correction: tables.correction,
             pv: PvTable::new(MAX_PLY + 1, 1),
             root_pv: Vec::new(),
             order_scores: vec![Vec::new(); MAX_PLY + 1],
@@ -127,6 +137,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             clock: ThreadClock::new(&shared.clock, is_main),
             seldepth: 0,
             root_best: None,
+        }
+    }
+
+    /// What this thread learned, for the next search.
+    pub fn into_tables(self) -> ThreadTables<G::Move> {
+        ThreadTables {
+            ordering: self.ordering,
+            correction: self.correction,
         }
     }
 
