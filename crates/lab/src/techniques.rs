@@ -4,7 +4,7 @@
 use plyforge_search::Config;
 
 /// The names of the switchable techniques: each `Config` field's name in kebab case.
-pub const TECHNIQUES: [&str; 21] = [
+pub const TECHNIQUES: [&str; 22] = [
     "iterative-deepening",
     "tt",
     "pvs",
@@ -15,6 +15,7 @@ pub const TECHNIQUES: [&str; 21] = [
     "history",
     "countermove",
     "continuation-history",
+    "capture-history",
     "order-hints",
     "correction-history",
     "quiescence",
@@ -51,6 +52,7 @@ pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut b
         "history" => &mut config.history,
         "countermove" => &mut config.countermove,
         "continuation-history" => &mut config.continuation_history,
+        "capture-history" => &mut config.capture_history,
         "order-hints" => &mut config.order_hints,
         "correction-history" => &mut config.correction_history,
         "quiescence" => &mut config.quiescence,

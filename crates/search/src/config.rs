@@ -179,6 +179,10 @@ pub struct Config {
     /// [`Game::continuation_key`](crate::Game::continuation_key)). Off by default: in chess
     /// self-play it cost Elo (docs/measurements.md).
     pub continuation_history: bool,
+    /// Capture history: noisy moves are also ordered by how often the same piece taking on the
+    /// same square caused a cut-off (only where the game gives
+    /// [`Game::continuation_key`](crate::Game::continuation_key)).
+    pub capture_history: bool,
     /// Use [`Game::move_order_hint`](crate::Game::move_order_hint) when ordering moves.
     pub order_hints: bool,
     /// Correct the static evaluation by how far searches of positions with the same
@@ -247,6 +251,7 @@ impl Default for Config {
             history: true,
             countermove: false,
             continuation_history: false,
+            capture_history: true,
             order_hints: true,
             correction_history: true,
             quiescence: true,
@@ -315,6 +320,7 @@ impl Config {
             aspiration: false,
             killers: false,
             history: false,
+            capture_history: false,
             order_hints: false,
             correction_history: false,
             mate_distance: false,
@@ -354,6 +360,7 @@ builder! {
     with_history(history: bool);
     with_countermove(countermove: bool);
     with_continuation_history(continuation_history: bool);
+    with_capture_history(capture_history: bool);
     with_order_hints(order_hints: bool);
     with_correction_history(correction_history: bool);
     with_quiescence(quiescence: bool);

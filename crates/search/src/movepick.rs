@@ -233,6 +233,7 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
                 hints, exchanges, ..
             } => {
                 let continuation = ordering.tracks_continuation();
+                let captures = ordering.tracks_captures();
                 for (slot, &mv) in slots {
                     let key = G::move_key(mv);
                     let noisy = game.is_noisy(mv);
@@ -242,7 +243,7 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
                         losing: exchanges && noisy && !game.static_exchange_at_least(mv, 0),
                         hint: if hints { game.move_order_hint(mv) } else { 0 },
                         key,
-                        continuation: if continuation && !noisy {
+                        continuation: if (continuation && !noisy) || (captures && noisy) {
                             game.continuation_key(mv)
                         } else {
                             0

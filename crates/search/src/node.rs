@@ -428,13 +428,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         self.pv.update(ply, &[mv]);
                     }
                     if score >= beta {
-                        if !noisy
-                            && (config.killers
-                                || config.history
-                                || self.ordering.tracks_continuation())
-                        {
-                            self.reward_quiet(picker.picked(), game, depth, ply);
-                        }
+                        self.reward_cutoff(picker.picked(), game, noisy, depth, ply);
                         break;
                     }
                     alpha = score;
@@ -606,16 +600,37 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR
     }
 
-    /// Killers and history after the quiet move last in `picked` caused a cut-off: a bonus for
-    /// it, a malus for the quiet moves searched before it in vain.
-    fn reward_quiet(&mut self, picked: &[G::Move], game: &G, depth: i32, ply: usize) {
+    /// The ordering tables after the move last in `picked` (`noisy` or not) caused a cut-off at
+    /// a node of `depth`: a bonus for it, a malus for the moves of its kind searched before it
+    /// in vain, and, after a quiet move, a malus for the noisy moves searched in vain too.
+    fn reward_cutoff(&mut self, picked: &[G::Move], game: &G, noisy: bool, depth: i32, ply: usize) {
         let Some((&mv, tried)) = picked.split_last() else {
             return;
         };
+        let bonus = (HISTORY_BONUS_SCALE * (depth * depth + 2 * depth - 2)).min(HISTORY_BONUS_MAX);
+        if self.ordering.tracks_captures() {
+            let player = game.player_to_move();
+            if noisy {
+                self.ordering
+                    .update_capture(player, game.continuation_key(mv), bonus);
+            }
+            for &capture in tried.iter().filter(|&&tried| game.is_noisy(tried)) {
+                self.ordering
+                    .update_capture(player, game.continuation_key(capture), -bonus);
+            }
+        }
+        let config = self.config;
+        if !noisy && (config.killers || config.history || self.ordering.tracks_continuation()) {
+            self.reward_quiet(mv, tried, game, bonus, ply);
+        }
+    }
+
+    /// Killers and history after the quiet move `mv` caused a cut-off, the moves `tried`
+    /// searched before it: a bonus for it, a malus for the quiet ones of them.
+    fn reward_quiet(&mut self, mv: G::Move, tried: &[G::Move], game: &G, bonus: i32, ply: usize) {
         if self.config.killers {
             self.ordering.killers.add(ply, mv);
         }
-        let bonus = (HISTORY_BONUS_SCALE * (depth * depth + 2 * depth - 2)).min(HISTORY_BONUS_MAX);
         let continuation = self.ordering.tracks_continuation();
         if self.config.history || continuation {
             let player = game.player_to_move();

@@ -1,5 +1,6 @@
 //! Move ordering: the transposition-table move first, then noisy moves by the game's hint
-//! (e.g. most valuable victim, least valuable attacker), then the two killer moves of the ply,
+//! (e.g. most valuable victim, least valuable attacker) corrected by their capture history
+//! (how often the same piece taking on the same square caused a cut-off), then the two killer moves of the ply,
 //! then the countermove (the quiet move that last refuted the previous move), then quiet moves
 //! by history score plus continuation history plus hint. Good ordering changes how many nodes
 //! alpha-beta visits, never the value it returns.
@@ -24,6 +25,10 @@ const KILLER_SCORE: i32 = 1 << 28;
 const COUNTERMOVE_SCORE: i32 = KILLER_SCORE - 2;
 /// History scores stay within ±this (the gravity formula below keeps them there).
 const HISTORY_MAX: i32 = 1 << 14;
+/// A noisy move's capture history counts this many times less than its hint's units: a
+/// full history moves a capture past the captures of a piece or two more valuable (in chess,
+/// whose hints are 16 a victim's pawn).
+const CAPTURE_HISTORY_DIVISOR: i32 = 512;
 /// Distinct [`Game::move_key`](crate::Game::move_key) codes.
 const MOVE_KEYS: usize = 1 << 16;
 
@@ -40,7 +45,7 @@ pub(crate) struct MoveFacts {
     /// The move's 16-bit key.
     pub key: u16,
     /// The move's [`Game::continuation_key`](crate::Game::continuation_key) (0 when the
-    /// continuation heuristics are off).
+    /// heuristics that read it for a move of its kind are off).
     pub continuation: u32,
 }
 
@@ -51,6 +56,7 @@ pub(crate) struct Sources {
     pub history: bool,
     pub countermove: bool,
     pub continuation_history: bool,
+    pub capture_history: bool,
     /// The game's [`Game::CONTINUATION_KEYS`](crate::Game::CONTINUATION_KEYS): 0 turns the
     /// countermove and the continuation history off.
     pub continuation_keys: usize,
@@ -101,6 +107,9 @@ pub(crate) struct Ordering<M> {
     countermoves: Vec<Option<M>>,
     /// `continuation[earlier * keys + key]`: the continuation history (empty when off).
     continuation: Vec<i16>,
+    /// `captures[player * keys + key]`: the capture history of the noisy moves (empty when
+    /// off).
+    captures: Vec<i16>,
     keys: usize,
     /// The continuation key of the move played at each ply of the current line, `None` for a
     /// null move (empty when both continuation heuristics are off).
@@ -132,6 +141,11 @@ impl<M: Copy + Eq> Ordering<M> {
             },
             continuation: if continuation {
                 vec![0; keys * keys]
+            } else {
+                Vec::new()
+            },
+            captures: if sources.capture_history && keys > 0 {
+                vec![0; players * keys]
             } else {
                 Vec::new()
             },
@@ -176,6 +190,12 @@ impl<M: Copy + Eq> Ordering<M> {
             .map(|key| key as usize)
     }
 
+    /// Whether the capture history is on: noisy moves then need their continuation keys.
+    #[inline]
+    pub fn tracks_captures(&self) -> bool {
+        !self.captures.is_empty()
+    }
+
     /// The history of a quiet move (key `key`, continuation key `continuation`) of `player` at
     /// `ply`: the history heuristic plus the continuation history after the last two moves.
     #[inline]
@@ -202,10 +222,16 @@ impl<M: Copy + Eq> Ordering<M> {
         if facts.tt_move {
             TT_MOVE_SCORE
         } else if facts.noisy {
-            if facts.losing {
-                LOSING_NOISY_SCORE + facts.hint
+            let history = if self.captures.is_empty() {
+                0
             } else {
-                NOISY_SCORE + facts.hint
+                i32::from(self.captures[player * self.keys + facts.continuation as usize])
+                    / CAPTURE_HISTORY_DIVISOR
+            };
+            if facts.losing {
+                LOSING_NOISY_SCORE + facts.hint + history
+            } else {
+                NOISY_SCORE + facts.hint + history
             }
         } else if self.use_killers && self.killers.at(ply)[0] == Some(mv) {
             KILLER_SCORE + 1
@@ -267,6 +293,15 @@ impl<M: Copy + Eq> Ordering<M> {
         }
     }
 
+    /// Rewards (positive `bonus`) or punishes the noisy move of `player` with continuation key
+    /// `continuation`. Only called with the capture history on.
+    pub fn update_capture(&mut self, player: usize, continuation: u32, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let entry = &mut self.captures[player * self.keys + continuation as usize];
+        let value = i32::from(*entry);
+        *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+    }
+
     #[inline]
     fn index(&self, player: usize, key: u16) -> usize {
         // A player index is below the player count (no division in this hot path).
@@ -286,6 +321,7 @@ mod tests {
             history: true,
             countermove: false,
             continuation_history: false,
+            capture_history: false,
             continuation_keys: 0,
         };
         let mut ordering = Ordering::<u8>::new(2, sources);
@@ -312,6 +348,7 @@ mod tests {
             history: false,
             countermove: true,
             continuation_history: true,
+            capture_history: false,
             continuation_keys: 10,
         };
         let mut ordering = Ordering::<u8>::new(2, sources);

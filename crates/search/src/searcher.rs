@@ -321,6 +321,7 @@ impl Searcher {
                     history: config.history,
                     countermove: config.countermove,
                     continuation_history: config.continuation_history,
+                    capture_history: config.capture_history,
                     continuation_keys: G::CONTINUATION_KEYS,
                 },
             ),
