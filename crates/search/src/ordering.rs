@@ -342,6 +342,42 @@ mod tests {
     }
 
     #[test]
+    fn capture_history_reorders_captures_within_their_class_only() {
+        let sources = Sources {
+            killers: false,
+            history: false,
+            countermove: false,
+            continuation_history: false,
+            capture_history: true,
+            continuation_keys: 10,
+        };
+        let mut ordering = Ordering::<u8>::new(2, sources);
+        let noisy = |key: u16, continuation: u32, hint: i32, losing: bool| MoveFacts {
+            tt_move: false,
+            noisy: true,
+            losing,
+            hint,
+            key,
+            continuation,
+        };
+        // Two captures with the same hint: the one that cut off goes first, the one searched
+        // in vain last; for the other player nothing changed.
+        for _ in 0..100 {
+            ordering.update_capture(0, 3, 1000);
+            ordering.update_capture(0, 4, -1000);
+        }
+        let good = ordering.score(1, &noisy(1, 3, 20, false), 0, 0);
+        let bad = ordering.score(2, &noisy(2, 4, 20, false), 0, 0);
+        assert!(good > NOISY_SCORE + 20 && bad < NOISY_SCORE + 20);
+        assert_eq!(
+            ordering.score(1, &noisy(1, 3, 20, false), 0, 1),
+            NOISY_SCORE + 20
+        );
+        // A capture that loses its exchange stays behind the winning ones.
+        assert!(ordering.score(1, &noisy(1, 3, 20, true), 0, 0) < bad);
+    }
+
+    #[test]
     fn countermove_and_continuation_history_follow_the_previous_moves() {
         let sources = Sources {
             killers: false,
