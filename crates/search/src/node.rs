@@ -41,9 +41,6 @@ const LMR_MIN_MOVES: usize = 3;
 /// A late quiet move's reduction shrinks by one per this much history (and grows as much for
 /// bad history).
 const LMR_HISTORY_DIVISOR: i32 = 8192;
-/// Late quiet moves at an expected cut node are reduced by this much more: one of the moves
-/// before them is expected to cut.
-const LMR_CUT_NODE: i32 = 2;
 /// The least remaining depth at which a node probes and stores the transposition table
 /// (quiescence never does).
 const TT_MIN_DEPTH: i32 = 1;
@@ -111,23 +108,18 @@ impl NodeType for NonPv {
     const PV: bool = false;
 }
 
-/// How a child is searched: the depth it gets, the reduction it is tried with first, whether
-/// it gets the full window at once (the first move, or every move without PVS), and whether
-/// its parent is an expected cut node.
+/// How a child is searched: the depth it gets, the reduction it is tried with first, and
+/// whether it gets the full window at once (the first move, or every move without PVS).
 #[derive(Clone, Copy)]
 struct ChildSearch {
     depth: i32,
     reduction: i32,
     full_window: bool,
-    parent_cut_node: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// Fail-soft alpha-beta: the score of `game` for its side to move, exact when it lies
     /// strictly inside `alpha..beta`, otherwise a bound on the far side of the window.
-    /// `cut_node` says a non-PV node is expected to fail high (the first child of an expected
-    /// all node, or a later child searched with a null window), not low.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn alphabeta<NT: NodeType>(
         &mut self,
         game: &mut G,
@@ -136,7 +128,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         mut alpha: Score,
         mut beta: Score,
         allow_null: bool,
-        cut_node: bool,
     ) -> Score {
         debug_assert!(NT::ROOT == (ply == 0));
         debug_assert!(NT::PV || beta - alpha == 1);
@@ -256,7 +247,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && depth >= NULL_MIN_DEPTH
             && !is_decisive(beta)
             && static_eval.is_some_and(|eval| eval >= beta)
-            && let Some(score) = self.null_move_score(game, side, depth, ply, beta, cut_node)
+            && let Some(score) = self.null_move_score(game, side, depth, ply, beta)
         {
             if self.clock.aborted() {
                 return DRAW;
@@ -271,7 +262,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         ply,
                         beta - 1,
                         beta,
-                        false,
                         false,
                     ) >= beta)
             {
@@ -302,7 +292,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 singular_beta - 1,
                 singular_beta,
                 false,
-                cut_node,
             );
             self.excluded[ply] = None;
             if self.clock.aborted() {
@@ -410,8 +399,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             };
             if NT::PV {
                 reduction -= 1;
-            } else if late_quiet && cut_node {
-                reduction += LMR_CUT_NODE;
             }
             let reduction = reduction.clamp(0, (depth - 2).max(0));
             let extension = i32::from(singular_move == Some(move_key));
@@ -419,7 +406,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 depth: depth - 1 + extension,
                 reduction,
                 full_window: index == 0 || (!config.pvs && reduction == 0),
-                parent_cut_node: cut_node,
             };
             if self.ordering.tracks_continuation() {
                 self.ordering
@@ -524,51 +510,27 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             depth,
             mut reduction,
             full_window,
-            parent_cut_node,
         } = search;
-        // In negamax terms: the first child of a cut node is an all node and vice versa; a
-        // later child searched with a null window is expected to cut (its parent's move is not
-        // expected to beat alpha); a full-depth search again of a reduced child has the kind
-        // the first child has.
         if full_window {
-            let cut = beta - alpha == 1 && !parent_cut_node;
-            return self.search_window(child, parent_side, depth, ply, alpha, beta, cut);
+            return self.search_window(child, parent_side, depth, ply, alpha, beta);
         }
         if reduction > 0 && child.in_check() {
             reduction = 0;
         }
-        let window = (alpha, alpha + 1);
-        let mut score = self.search_window(
-            child,
-            parent_side,
-            depth - reduction,
-            ply,
-            window.0,
-            window.1,
-            true,
-        );
+        let mut score =
+            self.search_window(child, parent_side, depth - reduction, ply, alpha, alpha + 1);
         if score > alpha && reduction > 0 {
-            score = self.search_window(
-                child,
-                parent_side,
-                depth,
-                ply,
-                window.0,
-                window.1,
-                !parent_cut_node,
-            );
+            score = self.search_window(child, parent_side, depth, ply, alpha, alpha + 1);
         }
         if score > alpha && score < beta && beta - alpha > 1 {
-            score = self.search_window(child, parent_side, depth, ply, alpha, beta, false);
+            score = self.search_window(child, parent_side, depth, ply, alpha, beta);
         }
         score
     }
 
     /// Searches `child` once with the window `alpha..beta` of its parent's view (side
     /// `parent_side`) and returns the score in the parent's view: as a PV or non-PV node by the
-    /// window, or as a leaf with no depth left. `cut_node` is the child's kind in negamax
-    /// terms, where the side changes with every move.
-    #[allow(clippy::too_many_arguments)]
+    /// window, or as a leaf with no depth left.
     #[inline]
     fn search_window(
         &mut self,
@@ -578,22 +540,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         ply: usize,
         alpha: Score,
         beta: Score,
-        cut_node: bool,
     ) -> Score {
         let flip = self.side(child) != parent_side;
         let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };
-        // When the same side moves again, a child is expected to fail the way its parent does.
-        let cut_node = (if flip { cut_node } else { !cut_node }) && high - low == 1;
         let score = if depth <= 0 {
             self.leaf(child, ply + 1, low, high)
         } else {
-            self.alphabeta_in_window(child, depth, ply + 1, low, high, true, cut_node)
+            self.alphabeta_in_window(child, depth, ply + 1, low, high, true)
         };
         if flip { -score } else { score }
     }
 
     /// The node function for a node below the root, its type chosen by its window.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(crate) fn alphabeta_in_window(
         &mut self,
@@ -603,12 +561,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         alpha: Score,
         beta: Score,
         allow_null: bool,
-        cut_node: bool,
     ) -> Score {
         if beta - alpha > 1 {
-            self.alphabeta::<Pv>(game, depth, ply, alpha, beta, allow_null, false)
+            self.alphabeta::<Pv>(game, depth, ply, alpha, beta, allow_null)
         } else {
-            self.alphabeta::<NonPv>(game, depth, ply, alpha, beta, allow_null, cut_node)
+            self.alphabeta::<NonPv>(game, depth, ply, alpha, beta, allow_null)
         }
     }
 
@@ -622,7 +579,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         depth: i32,
         ply: usize,
         beta: Score,
-        cut_node: bool,
     ) -> Option<Score> {
         let null_depth = depth - 1 - self.null_reduction(depth);
         self.ordering.set_played(ply, None);
@@ -633,10 +589,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             } else {
                 (beta - 1, beta)
             };
-            // In negamax terms the position after a pass is a child like any other.
-            let cut_node = if flip { !cut_node } else { cut_node };
-            let score =
-                self.alphabeta::<NonPv>(child, null_depth, ply + 1, low, high, false, cut_node);
+            let score = self.alphabeta::<NonPv>(child, null_depth, ply + 1, low, high, false);
             if flip { -score } else { score }
         })
     }

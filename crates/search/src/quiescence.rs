@@ -26,7 +26,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         if self.config.check_extension && game.in_check() {
             // Extended by a ply: an interior node after all (its checks above repeat).
-            return self.alphabeta_in_window(game, 0, ply, alpha, beta, true, false);
+            return self.alphabeta_in_window(game, 0, ply, alpha, beta, true);
         }
         self.quiescence_body(game, ply, alpha, beta)
     }

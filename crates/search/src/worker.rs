@@ -172,7 +172,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let score = self.alphabeta::<Root>(root, depth as i32, 0, alpha, beta, true, false);
+            let score = self.alphabeta::<Root>(root, depth as i32, 0, alpha, beta, true);
             if self.clock.aborted() {
                 return score;
             }
