@@ -29,9 +29,9 @@ pub(crate) const DRAW: Score = 0;
 /// Null-move pruning needs at least this much depth left.
 const NULL_MIN_DEPTH: i32 = 3;
 /// The null move is searched `NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR` plies shallower.
-const NULL_BASE_REDUCTION: i32 = 2;
+const NULL_BASE_REDUCTION: i32 = 3;
 /// See [`NULL_BASE_REDUCTION`].
-const NULL_DEPTH_DIVISOR: i32 = 4;
+const NULL_DEPTH_DIVISOR: i32 = 3;
 /// A null move's fail-high is verified from this depth on.
 const NULL_VERIFY_MIN_DEPTH: i32 = 10;
 /// Late-move reductions need at least this much depth left.
