@@ -7,8 +7,9 @@
 //! iterative-deepening alpha-beta for two players or paranoid for 2 to 6, with principal
 //! variation search, aspiration windows, a lock-free transposition table, null-move pruning,
 //! late-move reductions, killer, history and capture-history ordering, a correction history
-//! of the static evaluation, quiescence search and check extensions, each switchable, on Lazy SMP threads; max^n, Best-Reply Search and BRS+ for 2 to 6 players;
-//! and Monte Carlo tree search ([`mcts`] has its settings and its lower-level interface, with
+//! of the static evaluation, quiescence search and check extensions, each switchable, on Lazy
+//! SMP threads; max^n, Best-Reply Search and BRS+ for 2 to 6 players; and Monte Carlo tree
+//! search ([`mcts`] has its settings and its lower-level interface, with
 //! rollout policies of the game's own). [`perft`] and [`divide`] count
 //! the move tree of any game; [`retrograde::solve`] solves a whole, perfectly indexed state
 //! space backwards from its ends; [`proof`] decides whether a player can force a win within a

@@ -1,8 +1,8 @@
 //! Move ordering: the transposition-table move first, then noisy moves by the game's hint
 //! (e.g. most valuable victim, least valuable attacker) corrected by their capture history
-//! (how often the same piece taking on the same square caused a cut-off), then the two killer moves of the ply,
-//! then the countermove (the quiet move that last refuted the previous move), then quiet moves
-//! by history score plus continuation history plus hint. Good ordering changes how many nodes
+//! (how often the same piece taking on the same square caused a cut-off), then the two killer
+//! moves of the ply, then the countermove (the quiet move that last refuted the previous
+//! move), then quiet moves by history score plus continuation history plus hint. Good ordering changes how many nodes
 //! alpha-beta visits, never the value it returns.
 //!
 //! The countermove and the continuation history need
@@ -266,7 +266,7 @@ impl<M: Copy + Eq> Ordering<M> {
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let index = self.index(player, key);
         let entry = &mut self.history[index];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        *entry = with_gravity(*entry, bonus);
     }
 
     /// Records the quiet move `mv` (continuation key `continuation`) that caused a cut-off at
@@ -287,8 +287,7 @@ impl<M: Copy + Eq> Ordering<M> {
         for back in [1, 2] {
             if let Some(earlier) = self.played_before(ply, back) {
                 let entry = &mut self.continuation[earlier * self.keys + continuation as usize];
-                let value = i32::from(*entry);
-                *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+                *entry = with_gravity(i32::from(*entry), bonus) as i16;
             }
         }
     }
@@ -298,8 +297,7 @@ impl<M: Copy + Eq> Ordering<M> {
     pub fn update_capture(&mut self, player: usize, continuation: u32, bonus: i32) {
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let entry = &mut self.captures[player * self.keys + continuation as usize];
-        let value = i32::from(*entry);
-        *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+        *entry = with_gravity(i32::from(*entry), bonus) as i16;
     }
 
     #[inline]
@@ -308,6 +306,14 @@ impl<M: Copy + Eq> Ordering<M> {
         debug_assert!(player < self.players, "player {player} of {}", self.players);
         player * MOVE_KEYS + key as usize
     }
+}
+
+/// A history score `value` after `bonus` (within ±`HISTORY_MAX`): the gravity term shrinks the
+/// step as the score nears the bound of its sign, so that scores stay within ±`HISTORY_MAX`
+/// (an `i16` holds them) and old results fade.
+#[inline]
+fn with_gravity(value: i32, bonus: i32) -> i32 {
+    value + bonus - value * bonus.abs() / HISTORY_MAX
 }
 
 #[cfg(test)]

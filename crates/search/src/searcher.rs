@@ -44,8 +44,8 @@ pub struct Searcher {
     /// Monte Carlo tree search's trees, for the game type of the last search (an `Mcts<G>`;
     /// the searcher itself is not generic).
     mcts: Option<Box<dyn Any + Send>>,
-    /// The alpha-beta threads' move-ordering tables (killers, history, continuation history)
-    /// and correction histories, one per thread, for the game type of the last search (a
+    /// The alpha-beta threads' move-ordering tables (killers, history, continuation and
+    /// capture history) and correction histories, one per thread, for the game type of the last search (a
     /// `Vec<ThreadTables<G::Move>>`): what they learned about a game still holds after the
     /// move is played.
     tables: Option<Box<dyn Any + Send>>,
