@@ -297,15 +297,15 @@ impl Config {
     }
 
     /// The default with the selective techniques for games like chess, with noisy and quiet
-    /// moves and an evaluation on a centipawn scale (a pawn about 100): reverse futility and
-    /// futility pruning, which games showed help in chess, and singular extensions, which
-    /// need the depth of longer games to pay (docs/strength.md). Late-move pruning and
-    /// internal iterative reduction stay off: in chess self-play the first cost Elo and the
-    /// second showed no gain.
+    /// moves and an evaluation on a centipawn scale (a pawn about 100): reverse futility,
+    /// futility and late-move pruning, which games showed help in chess, and singular
+    /// extensions, which need the depth of longer games to pay (docs/strength.md). Internal
+    /// iterative reduction stays off: in chess self-play it showed no gain.
     pub fn selective() -> Self {
         Config {
             reverse_futility: true,
             futility: true,
+            late_move_pruning: true,
             singular_extension: true,
             ..Config::default()
         }

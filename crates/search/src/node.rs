@@ -62,7 +62,7 @@ const LATE_MOVE_MAX_DEPTH: i32 = 6;
 /// See [`LATE_MOVE_MAX_DEPTH`].
 const LATE_MOVE_BASE: usize = 3;
 /// Singular extensions need at least this much depth...
-const SINGULAR_MIN_DEPTH: i32 = 8;
+const SINGULAR_MIN_DEPTH: i32 = 6;
 /// ... a table entry at most this much shallower than the node...
 const SINGULAR_TABLE_DEPTH_MARGIN: i32 = 3;
 /// ... and the other moves must fail this much per ply below the table's score.
@@ -272,8 +272,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
         // Singular extension: when every move but the table's fails well below the table's
         // score, the table move is forced and gets a ply more. When even the others reach
-        // beta, several moves would cut: the node is cut at once.
+        // beta, several moves would cut: the node is cut at once. When they reach the margin
+        // only, but the table move's score is at or above beta, the table move is not the only
+        // one that may cut: it gets a ply less.
         let mut singular_move = None;
+        let mut not_singular_move = None;
         if config.singular_extension
             && !NT::ROOT
             && excluded.is_none()
@@ -301,6 +304,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 singular_move = Some(tt_key);
             } else if singular_beta >= beta {
                 return singular_beta;
+            } else if score_from_tt(entry.score, ply) >= beta {
+                not_singular_move = Some(tt_key);
             }
         }
 
@@ -401,7 +406,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 reduction -= 1;
             }
             let reduction = reduction.clamp(0, (depth - 2).max(0));
-            let extension = i32::from(singular_move == Some(move_key));
+            let extension = i32::from(singular_move == Some(move_key))
+                - i32::from(not_singular_move == Some(move_key));
             let child = ChildSearch {
                 depth: depth - 1 + extension,
                 reduction,
