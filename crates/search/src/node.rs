@@ -226,9 +226,24 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             _ => false,
         };
 
+        // The pruning reads the table's score instead of the static evaluation where the
+        // table's bound says the evaluation is wrong (an exact score, or a bound beyond it).
+        let pruning_eval = match (static_eval, entry) {
+            (Some(eval), Some(entry)) if excluded.is_none() && !is_decisive(entry.score) => {
+                let score = score_from_tt(entry.score, ply);
+                let closer = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > eval,
+                    Bound::Upper => score < eval,
+                };
+                Some(if closer { score } else { eval })
+            }
+            _ => static_eval,
+        };
+
         // Reverse futility pruning: far enough above beta that a shallow search would not fall
         // below it.
-        if let Some(eval) = static_eval
+        if let Some(eval) = pruning_eval
             && config.reverse_futility
             && !NT::PV
             && excluded.is_none()
@@ -246,7 +261,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && !NT::PV
             && depth >= NULL_MIN_DEPTH
             && !is_decisive(beta)
-            && static_eval.is_some_and(|eval| eval >= beta)
+            && pruning_eval.is_some_and(|eval| eval >= beta)
             && let Some(score) = self.null_move_score(game, side, depth, ply, beta)
         {
             if self.clock.aborted() {
@@ -350,7 +365,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let mut quiets_seen = 0;
         // Futility: the quiet moves cannot lift this node to alpha at this depth (never in
         // check, where there is no static evaluation).
-        let futile = static_eval.is_some_and(|eval| {
+        let futile = pruning_eval.is_some_and(|eval| {
             config.futility
                 && depth <= FUTILITY_MAX_DEPTH
                 && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
