@@ -176,8 +176,8 @@ pub struct Config {
     pub countermove: bool,
     /// Continuation history: quiet moves are also ordered by how often they refuted the last
     /// move and the move before it (only where the game gives
-    /// [`Game::continuation_key`](crate::Game::continuation_key)). Off by default: in chess
-    /// self-play it cost Elo (docs/measurements.md).
+    /// [`Game::continuation_key`](crate::Game::continuation_key)). Off by default, on in
+    /// [`Config::selective`] (docs/strength.md).
     pub continuation_history: bool,
     /// Capture history: noisy moves are also ordered by how often the same piece taking on the
     /// same square caused a cut-off (only where the game gives
@@ -299,13 +299,15 @@ impl Config {
     /// The default with the selective techniques for games like chess, with noisy and quiet
     /// moves and an evaluation on a centipawn scale (a pawn about 100): reverse futility,
     /// futility and late-move pruning, which games showed help in chess, and singular
-    /// extensions, which need the depth of longer games to pay (docs/strength.md). Internal
-    /// iterative reduction stays off: in chess self-play it showed no gain.
+    /// extensions, which need the depth of longer games to pay (docs/strength.md); and the
+    /// continuation history, which games showed helps chess too. Internal iterative reduction
+    /// stays off: in chess self-play it showed no gain.
     pub fn selective() -> Self {
         Config {
             reverse_futility: true,
             futility: true,
             late_move_pruning: true,
+            continuation_history: true,
             singular_extension: true,
             ..Config::default()
         }
