@@ -4,7 +4,7 @@
 use plyforge_search::Config;
 
 /// The names of the switchable techniques: each `Config` field's name in kebab case.
-pub const TECHNIQUES: [&str; 22] = [
+pub const TECHNIQUES: [&str; 23] = [
     "iterative-deepening",
     "tt",
     "pvs",
@@ -27,6 +27,7 @@ pub const TECHNIQUES: [&str; 22] = [
     "internal-iterative-reduction",
     "static-exchange",
     "singular-extension",
+    "table-score-pruning",
 ];
 
 /// The switch of the technique called `name` (one of [`TECHNIQUES`]); `None` for any other
@@ -64,6 +65,7 @@ pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut b
         "internal-iterative-reduction" => &mut config.internal_iterative_reduction,
         "static-exchange" => &mut config.static_exchange,
         "singular-extension" => &mut config.singular_extension,
+        "table-score-pruning" => &mut config.table_score_pruning,
         _ => return None,
     })
 }

@@ -221,6 +221,11 @@ pub struct Config {
     /// it shows every other move failing well below its score, and a node where even the
     /// others reach beta is cut.
     pub singular_extension: bool,
+    /// Reverse futility pruning, futility pruning and the null move's condition read the
+    /// table's score instead of the static evaluation where the table's bound says the
+    /// evaluation is wrong. Off by default: through the null move it loses forced wins in
+    /// games of quiet moves only (Connect Four); on in [`Config::selective`].
+    pub table_score_pruning: bool,
     /// For max^n: a bound on the sum of any two players' scores in one evaluation, which turns
     /// shallow pruning on; `None` (the default, for unbounded evaluations) turns it off. An
     /// evaluation whose scores are all non-negative and add up to at most `S` satisfies it with
@@ -263,6 +268,7 @@ impl Default for Config {
             internal_iterative_reduction: false,
             static_exchange: true,
             singular_extension: false,
+            table_score_pruning: false,
             max_sum: None,
             mcts: MctsConfig::default(),
         }
@@ -300,8 +306,8 @@ impl Config {
     /// moves and an evaluation on a centipawn scale (a pawn about 100): reverse futility,
     /// futility and late-move pruning, which games showed help in chess, and singular
     /// extensions, which need the depth of longer games to pay (docs/strength.md); and the
-    /// continuation history, which games showed helps chess too. Internal iterative reduction
-    /// stays off: in chess self-play it showed no gain.
+    /// continuation history and the table's score in the pruning, which games showed help
+    /// chess too. Internal iterative reduction stays off: in chess self-play it showed no gain.
     pub fn selective() -> Self {
         Config {
             reverse_futility: true,
@@ -309,6 +315,7 @@ impl Config {
             late_move_pruning: true,
             continuation_history: true,
             singular_extension: true,
+            table_score_pruning: true,
             ..Config::default()
         }
     }
@@ -374,6 +381,7 @@ builder! {
     with_internal_iterative_reduction(internal_iterative_reduction: bool);
     with_static_exchange(static_exchange: bool);
     with_singular_extension(singular_extension: bool);
+    with_table_score_pruning(table_score_pruning: bool);
     with_max_sum(max_sum: Option<Score>);
     with_mcts(mcts: MctsConfig);
 }

@@ -229,7 +229,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // The pruning reads the table's score instead of the static evaluation where the
         // table's bound says the evaluation is wrong (an exact score, or a bound beyond it).
         let pruning_eval = match (static_eval, entry) {
-            (Some(eval), Some(entry)) if excluded.is_none() && !is_decisive(entry.score) => {
+            (Some(eval), Some(entry))
+                if config.table_score_pruning
+                    && excluded.is_none()
+                    && !is_decisive(entry.score) =>
+            {
                 let score = score_from_tt(entry.score, ply);
                 let closer = match entry.bound {
                     Bound::Exact => true,
