@@ -227,20 +227,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         };
 
         // The pruning reads the table's score instead of the static evaluation where the
-        // table's bound says the evaluation is wrong (an exact score, or a bound beyond it).
+        // table's bound says the evaluation is wrong: where the score would settle a window
+        // at the evaluation (an exact score, or a bound beyond it).
         let pruning_eval = match (static_eval, entry) {
             (Some(eval), Some(entry))
-                if config.table_score_pruning
-                    && excluded.is_none()
-                    && !is_decisive(entry.score) =>
+                if config.table_score_pruning && !is_decisive(entry.score) =>
             {
                 let score = score_from_tt(entry.score, ply);
-                let closer = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score > eval,
-                    Bound::Upper => score < eval,
-                };
-                Some(if closer { score } else { eval })
+                Some(if entry.bound.settles(score, eval, eval) {
+                    score
+                } else {
+                    eval
+                })
             }
             _ => static_eval,
         };
@@ -305,7 +303,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && entry.bound != Bound::Upper
             && !is_decisive(entry.score)
         {
-            let singular_beta = score_from_tt(entry.score, ply) - SINGULAR_MARGIN * depth;
+            let tt_score = score_from_tt(entry.score, ply);
+            let singular_beta = tt_score - SINGULAR_MARGIN * depth;
             self.excluded[ply] = Some(tt_key);
             let score = self.alphabeta::<NonPv>(
                 game,
@@ -323,7 +322,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 singular_move = Some(tt_key);
             } else if singular_beta >= beta {
                 return singular_beta;
-            } else if score_from_tt(entry.score, ply) >= beta {
+            } else if tt_score >= beta {
                 not_singular_move = Some(tt_key);
             }
         }

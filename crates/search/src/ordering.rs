@@ -2,14 +2,14 @@
 //! (e.g. most valuable victim, least valuable attacker) corrected by their capture history
 //! (how often the same piece taking on the same square caused a cut-off), then the two killer
 //! moves of the ply, then the countermove (the quiet move that last refuted the previous
-//! move), then quiet moves by history score plus continuation history plus hint. Good ordering changes how many nodes
-//! alpha-beta visits, never the value it returns.
+//! move), then quiet moves by history score plus continuation history plus hint. Good
+//! ordering changes how many nodes alpha-beta visits, never the value it returns.
 //!
 //! The countermove and the continuation history need
 //! [`Game::continuation_key`](crate::Game::continuation_key): a small code of what a move moves
-//! where (in chess, the piece and its target square). The continuation history scores a quiet move by how often it
-//! refuted the position after the previous move and after the move before that, one table for
-//! both: in chess the piece's colour tells the two apart.
+//! where (in chess, the piece and its target square). The continuation history scores a quiet
+//! move by how often it refuted the position after the previous move and after the move before
+//! that, one table for both: in chess the piece's colour tells the two apart.
 
 use crate::score::MAX_PLY;
 
