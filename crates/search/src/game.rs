@@ -189,9 +189,9 @@ pub trait Game: Clone + Send + 'static {
         0
     }
 
-    /// Whether `mv` puts the opponent in check, told before it is played. The shallow pruning
-    /// (futility, late-move and exchange pruning) keeps checking moves. The default `false`
-    /// prunes them like any other move.
+    /// Whether `mv` puts the opponent in check, told before it is played. Futility and
+    /// exchange pruning keep checking moves (late-move pruning drops them with the other quiet
+    /// moves). The default `false` prunes them like any other move.
     #[inline]
     fn gives_check(&self, mv: Self::Move) -> bool {
         let _ = mv;

@@ -1,9 +1,9 @@
 //! The move picker: hands a node its moves one at a time, best first. It puts the
 //! transposition-table move first, scores the others only when they are needed (a table move
 //! that cuts off leaves them unscored), picks the best remaining one by selection (a cut-off
-//! usually comes before the list is exhausted, so a full sort would be wasted), and starts
-//! loading the children's table buckets before they are searched, so that they arrive in the
-//! meantime.
+//! usually comes before the list is exhausted, so a full sort would be wasted), drops the
+//! quiet moves when the node prunes all the rest of them, and starts loading the children's
+//! table buckets before they are searched, so that they arrive in the meantime.
 //!
 //! The children's buckets are asked for in one of two ways. A game that gives
 //! [`Game::hash_after`] has every child's bucket asked for at once, when the picker is made:
@@ -197,6 +197,31 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
         &self.moves[..self.next]
     }
 
+    /// Drops the quiet moves not handed out yet: the node prunes them all (late-move
+    /// pruning), so they need neither picking nor asking whether they check. The noisy ones
+    /// keep their order.
+    pub fn skip_quiets(&mut self, game: &G) {
+        if self.ahead.is_some() {
+            // A child built early is already on its way: hand it over as it is.
+            return;
+        }
+        let start = self.next.max(self.first);
+        let scored = self.score_from == usize::MAX && self.order != Order::Generation;
+        let mut kept = start;
+        for read in start..self.moves.len() {
+            let mv = self.moves[read];
+            if game.is_noisy(mv) {
+                self.moves[kept] = mv;
+                if scored {
+                    self.scores[kept - self.first] = self.scores[read - self.first];
+                }
+                kept += 1;
+            }
+        }
+        let moves = std::mem::take(&mut self.moves);
+        self.moves = &mut moves[..kept];
+    }
+
     /// Gives the ply's score list back.
     #[inline]
     pub fn finish(self, spill: &mut Vec<i32>) {
@@ -333,6 +358,91 @@ fn pick_next<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Outcome;
+    use crate::ordering::Sources;
+    use crate::score::Score;
+
+    /// Twelve numbered moves, the multiples of three noisy, each hinted by its number; the
+    /// noisy moves 0 and 3 lose their exchange.
+    #[derive(Clone)]
+    struct Row;
+
+    impl Game for Row {
+        type Move = u8;
+        type Moves = Vec<u8>;
+
+        fn player_to_move(&self) -> usize {
+            0
+        }
+
+        fn generate_moves(&self, moves: &mut Self::Moves) {
+            moves.extend(0..12);
+        }
+
+        fn play(&mut self, _: u8) {}
+
+        fn outcome_by_rule(&self) -> Option<Outcome> {
+            None
+        }
+
+        fn hash(&self) -> u64 {
+            0
+        }
+
+        fn move_key(mv: u8) -> u16 {
+            mv.into()
+        }
+
+        fn is_noisy(&self, mv: u8) -> bool {
+            mv.is_multiple_of(3)
+        }
+
+        fn move_order_hint(&self, mv: u8) -> i32 {
+            mv.into()
+        }
+
+        fn static_exchange_at_least(&self, mv: u8, _: Score) -> bool {
+            mv > 3
+        }
+    }
+
+    #[test]
+    fn skipping_quiets_leaves_the_noisy_moves_in_order() {
+        let ordering = Ordering::new(
+            1,
+            Sources {
+                killers: true,
+                history: true,
+                countermove: false,
+                continuation_history: false,
+                capture_history: false,
+                continuation_keys: 0,
+            },
+        );
+        let mut moves: Vec<u8> = (0..12).collect();
+        let mut spill = Vec::new();
+        let setup = PickerSetup {
+            tt_move: Some(4),
+            order: Order::Scored {
+                eager: false,
+                hints: true,
+                exchanges: true,
+            },
+            ply: 0,
+            player: 0,
+            prefetch: None,
+        };
+        let mut picker = MovePicker::new(&Row, &mut moves, setup, &mut spill);
+        let next = |picker: &mut MovePicker<Row>| picker.next(&Row, &ordering).map(|p| p.mv);
+        // The table move, the winning captures, then the quiet moves by hint.
+        let first: Vec<u8> = (0..5).filter_map(|_| next(&mut picker)).collect();
+        assert_eq!(first, [4, 9, 6, 11, 10]);
+        picker.skip_quiets(&Row);
+        let rest: Vec<u8> = std::iter::from_fn(|| next(&mut picker)).collect();
+        // Only the losing captures are left, best first.
+        assert_eq!(rest, [3, 0]);
+        assert_eq!(picker.picked(), [4, 9, 6, 11, 10, 3, 0]);
+    }
 
     #[test]
     fn sorts_stably_by_score() {

@@ -385,14 +385,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
             let noisy = game.is_noisy(mv);
             quiets_seen += usize::from(!noisy);
-            let quiet_skipped =
-                !noisy && (futile || late_move_limit.is_some_and(|limit| quiets_seen > limit));
-            // Shallow pruning, once a move has been searched and the node is not lost; a
-            // checking move is kept.
-            if !NT::ROOT
-                && best_score > -INFINITY
-                && (best_score > 0 || !is_decisive(best_score))
-                && (quiet_skipped || self.loses_exchange(game, mv, noisy, depth))
+            // Shallow pruning, once a move has been searched and the node is not lost.
+            let may_prune =
+                !NT::ROOT && best_score > -INFINITY && (best_score > 0 || !is_decisive(best_score));
+            if may_prune && !noisy && late_move_limit.is_some_and(|limit| quiets_seen > limit) {
+                // Late-move pruning: this quiet move and every later one, checking moves too.
+                picker.skip_quiets(game);
+                index += 1;
+                continue;
+            }
+            // Futility and losing exchanges: a checking move is kept.
+            if may_prune
+                && ((!noisy && futile) || self.loses_exchange(game, mv, noisy, depth))
                 && !game.gives_check(mv)
             {
                 index += 1;

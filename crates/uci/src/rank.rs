@@ -274,7 +274,13 @@ mod tests {
             "{nodes_after:?} {limit} {}",
             cut.nodes
         );
-        assert!(cut.nodes > nodes_after[1] && cut.nodes <= limit + 1);
+        // Each move's search completes its first iteration whatever the limit, so the count
+        // may pass the limit by one move's depth-1 search: less than the whole first round.
+        assert!(
+            cut.nodes > nodes_after[1] && cut.nodes <= limit + nodes_after[0],
+            "{nodes_after:?} {limit} {}",
+            cut.nodes
+        );
     }
 
     #[test]
