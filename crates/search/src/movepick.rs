@@ -408,17 +408,7 @@ mod tests {
 
     #[test]
     fn skipping_quiets_leaves_the_noisy_moves_in_order() {
-        let ordering = Ordering::new(
-            1,
-            Sources {
-                killers: true,
-                history: true,
-                countermove: false,
-                continuation_history: false,
-                capture_history: false,
-                continuation_keys: 0,
-            },
-        );
+        let ordering = Ordering::new(1, Sources::killers_and_history());
         let mut moves: Vec<u8> = (0..12).collect();
         let mut spill = Vec::new();
         let setup = PickerSetup {

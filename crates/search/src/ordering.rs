@@ -62,6 +62,21 @@ pub(crate) struct Sources {
     pub continuation_keys: usize,
 }
 
+#[cfg(test)]
+impl Sources {
+    /// Killers and the history heuristic only, for the tests.
+    pub fn killers_and_history() -> Self {
+        Sources {
+            killers: true,
+            history: true,
+            countermove: false,
+            continuation_history: false,
+            capture_history: false,
+            continuation_keys: 0,
+        }
+    }
+}
+
 /// The killer moves: at each ply, the last two moves that caused a cut-off there, the newest
 /// first, to try early in the ply's other nodes.
 pub(crate) struct Killers<M>(Vec<[Option<M>; 2]>);
@@ -322,15 +337,7 @@ mod tests {
 
     #[test]
     fn history_saturates() {
-        let sources = Sources {
-            killers: true,
-            history: true,
-            countermove: false,
-            continuation_history: false,
-            capture_history: false,
-            continuation_keys: 0,
-        };
-        let mut ordering = Ordering::<u8>::new(2, sources);
+        let mut ordering = Ordering::<u8>::new(2, Sources::killers_and_history());
         for _ in 0..1000 {
             ordering.update_history(1, 7, 400);
         }
