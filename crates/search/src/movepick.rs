@@ -202,7 +202,8 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
     /// keep their order.
     pub fn skip_quiets(&mut self, game: &G) {
         if self.ahead.is_some() {
-            // A child built early is already on its way: hand it over as it is.
+            // A child built early is already on its way: the list stays as it is, and the
+            // node skips its quiet moves one by one.
             return;
         }
         let start = self.next.max(self.first);
