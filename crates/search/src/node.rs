@@ -455,6 +455,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     if NT::PV {
                         self.pv.update(ply, &[mv]);
                     }
+                    if NT::ROOT {
+                        self.note_root_improvement(score);
+                    }
                     if score >= beta {
                         self.reward_cutoff(picker.picked(), game, noisy, depth, ply);
                         break;

@@ -51,7 +51,8 @@ pub enum ScoreBound {
     Upper,
 }
 
-/// The result of a search: the last completed iteration.
+/// The result of a search: the last completed iteration, or in alpha-beta its depth with a
+/// better root move that the interrupted iteration found (its score and line).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult<M> {
     /// The best move found; always a move the search completed.

@@ -97,7 +97,8 @@ impl Searcher {
     }
 
     /// Searches `game` for the player to move with the configured algorithm within `limits`,
-    /// and returns the best move of the last completed iteration.
+    /// and returns the best move of the last completed iteration (in alpha-beta, a root move
+    /// that the interrupted iteration found better than it, if any).
     ///
     /// `history` holds the hashes ([`Game::hash`]) of the positions played before `game`,
     /// oldest first; with [`Game::REPETITION_DRAWS`], a position of an alpha-beta search that

@@ -88,6 +88,10 @@ pub(crate) struct Worker<'a, G: Game, E> {
     pub seldepth: usize,
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<G::Move>,
+    /// The score and line of the root move that last raised alpha in the iteration in
+    /// progress (kept across its aspiration re-searches): an interrupted iteration that found
+    /// a better move than the last completed one plays it.
+    pub iteration_best: Option<(Score, Vec<G::Move>)>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -137,6 +141,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             clock: ThreadClock::new(&shared.clock, is_main),
             seldepth: 0,
             root_best: None,
+            iteration_best: None,
         }
     }
 
@@ -193,6 +198,29 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
+    /// When the interrupted iteration found a root move that beat the first one it searched
+    /// (a sacrifice seen at last, a refutation of the old best move), that move replaces the
+    /// last completed iteration's, with its score and line; the depth stays the completed one.
+    fn keep_interrupted_best(&mut self, root: &G, result: Option<&mut SearchResult<G::Move>>) {
+        let (Some(result), Some((score, pv))) = (result, self.iteration_best.take()) else {
+            return;
+        };
+        match pv.first() {
+            Some(&best_move) if best_move != result.best_move => {
+                result.best_move = best_move;
+                result.score = score;
+                result.pv_players = players_of(root, &pv);
+                result.pv = pv;
+            }
+            _ => {}
+        }
+    }
+
+    /// Notes a root move that raised alpha: its score and the line now at the root.
+    pub(crate) fn note_root_improvement(&mut self, score: Score) {
+        self.iteration_best = Some((score, self.pv.line(0).collect()));
+    }
+
     /// Reports a failed aspiration window: its score as a bound, and the line searched so far.
     fn report_bound(
         &self,
@@ -247,8 +275,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             // The main thread's first iteration always completes: it yields the move.
             self.clock.arm(depth > first_depth || !self.is_main);
             self.seldepth = 0;
+            self.iteration_best = None;
             let score = self.search_root(&mut root, search_depth, previous, report);
             if self.clock.aborted() {
+                self.keep_interrupted_best(&root, result.as_mut());
                 break;
             }
             previous = Some(score);

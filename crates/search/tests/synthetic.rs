@@ -717,3 +717,45 @@ fn failed_aspiration_windows_are_reported_with_bounds_that_hold() {
     }
     assert!(bounds_seen > 10, "{bounds_seen} failed windows reported");
 }
+
+/// A search stopped in the middle of an iteration plays the move that iteration found better
+/// than the last completed iteration's best, and only such a move: its value at the
+/// interrupted depth beats the old move's, and its score is no more than its value.
+#[test]
+fn an_interrupted_iteration_keeps_a_better_move_it_found() {
+    let mut replaced = 0;
+    for seed in 0..40 {
+        let root = Tree::endless(seed);
+        let config = Config::exact().with_tt_mib(1);
+        for budget in [300, 700, 1_500, 3_000, 6_000] {
+            let stopped = Searcher::new(config.clone())
+                .search(&root, &TreeEval, &Limits::nodes(budget), &[], |_| {})
+                .unwrap();
+            let completed = Searcher::new(config.clone())
+                .search(&root, &TreeEval, &Limits::depth(stopped.depth), &[], |_| {})
+                .unwrap();
+            if stopped.best_move == completed.best_move {
+                assert_eq!(stopped.score, completed.score);
+                continue;
+            }
+            replaced += 1;
+            let value_at = |mv: u8, depth: u32| {
+                let mut child = root.clone();
+                child.play(mv);
+                -minimax(&child, depth, 1)
+            };
+            let new_value = value_at(stopped.best_move, stopped.depth);
+            assert!(
+                new_value > value_at(completed.best_move, stopped.depth),
+                "seed {seed}, budget {budget}"
+            );
+            assert!(stopped.score <= new_value, "seed {seed}, budget {budget}");
+            assert_eq!(stopped.pv.first(), Some(&stopped.best_move));
+            check_pv_legal(&root, &stopped.pv);
+        }
+    }
+    assert!(
+        replaced > 0,
+        "no search was interrupted after finding a better move"
+    );
+}

@@ -62,8 +62,8 @@ impl Engine for Ours {
     }
 
     fn choose(&mut self, board: &Board, time: Duration) -> (u8, u32) {
-        // Soft limit = hard limit: like minimax, search until the time is up and return the
-        // last completed iteration.
+        // Soft limit = hard limit: like minimax, search until the time is up (and return the
+        // last completed iteration, or a better move the interrupted one found).
         let result = self
             .searcher
             .search(
