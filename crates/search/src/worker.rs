@@ -187,6 +187,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 ScoreBound::Upper
             } else if score >= beta && beta < INFINITY {
                 beta = score.saturating_add(delta).min(INFINITY);
+                // The move that failed high is searched first in the wider window: an
+                // iteration interrupted in that search still knows it is the better move.
+                if let Some(mv) = self.pv.line(0).next() {
+                    self.root_best = Some(mv);
+                }
                 ScoreBound::Lower
             } else {
                 return score;
