@@ -203,21 +203,18 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
-    /// When the interrupted iteration found a root move that beat the first one it searched
-    /// (a sacrifice seen at last, a refutation of the old best move), that move replaces the
-    /// last completed iteration's, with its score and line; the depth stays the completed one.
+    /// When the root move that last raised alpha in the interrupted iteration is not the last
+    /// completed iteration's best (a sacrifice seen at last, a refutation of the old move), it
+    /// replaces that move, with its score and line; the depth stays the completed one.
     fn keep_interrupted_best(&mut self, root: &G, result: Option<&mut SearchResult<G::Move>>) {
-        let (Some(result), Some((score, pv))) = (result, self.iteration_best.take()) else {
-            return;
-        };
-        match pv.first() {
-            Some(&best_move) if best_move != result.best_move => {
-                result.best_move = best_move;
-                result.score = score;
-                result.pv_players = players_of(root, &pv);
-                result.pv = pv;
-            }
-            _ => {}
+        if let (Some(result), Some((score, pv))) = (result, self.iteration_best.take())
+            && let Some(&best_move) = pv.first()
+            && best_move != result.best_move
+        {
+            result.best_move = best_move;
+            result.score = score;
+            result.pv_players = players_of(root, &pv);
+            result.pv = pv;
         }
     }
 
