@@ -46,8 +46,9 @@ const LMR_HISTORY_DIVISOR: i32 = 8192;
 const TT_MIN_DEPTH: i32 = 1;
 // The pruning margins are in evaluation units, for evaluations on a centipawn scale (a pawn
 // about 100); games on another scale switch the pruning off or live with other margins.
-/// Reverse futility pruning works up to this depth...
-const REVERSE_FUTILITY_MAX_DEPTH: i32 = 7;
+/// Reverse futility pruning works up to this depth (deeper, a side far ahead after its
+/// opponent's sacrifice is cut before the null move can see the mate it threatens)...
+const REVERSE_FUTILITY_MAX_DEPTH: i32 = 5;
 /// ... when the static evaluation beats beta by this much per ply.
 const REVERSE_FUTILITY_MARGIN: Score = 80;
 /// Futility pruning works up to this depth...
