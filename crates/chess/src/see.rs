@@ -11,7 +11,7 @@
 use crate::attacks::{self, Bits};
 use crate::board::Board;
 use crate::color::Color;
-use crate::moves::{KIND_NORMAL, Move};
+use crate::moves::{KIND_NORMAL, Move, MoveKind};
 use crate::piece::Role;
 
 /// Piece values for the exchange, in centipawns, by role (the king's stands for "cannot be
@@ -20,11 +20,13 @@ const EXCHANGE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
 impl Board {
     /// Whether `mv`, a legal move, wins at least `threshold` centipawns once the exchange on its
-    /// destination is played out by both sides' least valuable pieces. Castling, en passant and
-    /// promotions count as winning nothing (they are rare enough not to matter to the search).
+    /// destination is played out by both sides' least valuable pieces. En passant and promotions
+    /// are not played out: they count as what they take and make at once (a pawn; the piece
+    /// taken and the new piece less the pawn), the most they can win, so that no search prunes
+    /// them for winning too little; castling wins nothing.
     ///
     /// ```
-    /// use plyforge_chess::{Board, Move, Square};
+    /// use plyforge_chess::{Board, Move, Role, Square};
     /// // The queen takes a pawn defended by a pawn: it wins 100 and loses 950.
     /// let board: Board = "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1".parse()?;
     /// let grab = Move::normal(Square::D2, Square::D5);
@@ -33,15 +35,32 @@ impl Board {
     /// // A pawn that takes a defended knight wins a piece for a pawn.
     /// let board: Board = "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1".parse()?;
     /// assert!(board.see_at_least(Move::normal(Square::E4, Square::D5), 220));
+    /// // A promotion wins at most the new queen less the pawn.
+    /// let board: Board = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1".parse()?;
+    /// let promotion = Move::promotion(Square::B7, Square::B8, Role::Queen);
+    /// assert!(board.see_at_least(promotion, 850));
+    /// assert!(!board.see_at_least(promotion, 851));
     /// # Ok::<(), plyforge_chess::FenError>(())
     /// ```
     pub fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+        let value = |role: Role| EXCHANGE_VALUES[role.index()];
+        let to = mv.target_index();
         if mv.kind_bits() != KIND_NORMAL {
-            return threshold <= 0;
+            let most = match mv.kind() {
+                MoveKind::EnPassant => value(Role::Pawn),
+                MoveKind::Promotion(role) => {
+                    let taken = if self.enemy_on(to) {
+                        value(self.occupied_role(to))
+                    } else {
+                        0
+                    };
+                    taken + value(role) - value(Role::Pawn)
+                }
+                MoveKind::Castle | MoveKind::Normal => 0,
+            };
+            return threshold <= most;
         }
         let from = mv.origin_index();
-        let to = mv.target_index();
-        let value = |role: Role| EXCHANGE_VALUES[role.index()];
         // What the side to move is up after its capture, less the threshold; the exchange goes
         // on only while the answer is open.
         let mut balance = if self.enemy_on(to) {
@@ -157,5 +176,27 @@ mod tests {
         let backed = board("4k3/4p3/8/8/8/8/4R3/4QK2 w - - 0 1");
         // R x e7 with the queen behind: the king cannot take back (the queen would take it).
         assert!(backed.see_at_least(Move::normal(Square::E2, Square::E7), 100));
+    }
+
+    #[test]
+    fn special_moves_count_what_they_take_and_make() {
+        // b7 x a8 = Q: the rook taken and a queen for the pawn, even though the king takes back.
+        let promotion = board("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        let take = Move::promotion(Square::B7, Square::A8, Role::Queen);
+        assert!(promotion.see_at_least(take, 500 + 950 - 100));
+        assert!(!promotion.see_at_least(take, 500 + 950 - 99));
+        let knight = Move::promotion(Square::B7, Square::B8, Role::Knight);
+        assert!(promotion.see_at_least(knight, 220));
+        assert!(!promotion.see_at_least(knight, 221));
+        // e5 x d6 en passant wins the pawn on d5.
+        let en_passant = board("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        let take = Move::en_passant(Square::E5, Square::D6);
+        assert!(en_passant.see_at_least(take, 100));
+        assert!(!en_passant.see_at_least(take, 101));
+        // Castling wins nothing.
+        let castle = board("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let castle_move = Move::castle(Square::E1, Square::H1);
+        assert!(castle.see_at_least(castle_move, 0));
+        assert!(!castle.see_at_least(castle_move, 1));
     }
 }
