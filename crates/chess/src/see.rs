@@ -180,14 +180,15 @@ mod tests {
 
     #[test]
     fn special_moves_count_what_they_take_and_make() {
-        // b7 x a8 = Q: the rook taken and a queen for the pawn, even though the king takes back.
-        let promotion = board("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
-        let take = Move::promotion(Square::B7, Square::A8, Role::Queen);
-        assert!(promotion.see_at_least(take, 500 + 950 - 100));
-        assert!(!promotion.see_at_least(take, 500 + 950 - 99));
-        let knight = Move::promotion(Square::B7, Square::B8, Role::Knight);
-        assert!(promotion.see_at_least(knight, 220));
-        assert!(!promotion.see_at_least(knight, 221));
+        // b7 x a8 = Q: the rook taken and a queen for the pawn. The exchange after it is not
+        // played out: the king takes the new queen back, and the promotion still counts 1350.
+        let promotion = board("rk6/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        let queen = Move::promotion(Square::B7, Square::A8, Role::Queen);
+        assert!(promotion.see_at_least(queen, 500 + 950 - 100));
+        assert!(!promotion.see_at_least(queen, 500 + 950 - 99));
+        let knight = Move::promotion(Square::B7, Square::A8, Role::Knight);
+        assert!(promotion.see_at_least(knight, 500 + 320 - 100));
+        assert!(!promotion.see_at_least(knight, 500 + 320 - 99));
         // e5 x d6 en passant wins the pawn on d5.
         let en_passant = board("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
         let take = Move::en_passant(Square::E5, Square::D6);
