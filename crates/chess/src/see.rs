@@ -45,17 +45,16 @@ impl Board {
     pub fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
         let value = |role: Role| EXCHANGE_VALUES[role.index()];
         let to = mv.target_index();
+        // The piece the move takes on its destination (none for en passant and castling).
+        let taken = if self.enemy_on(to) {
+            value(self.occupied_role(to))
+        } else {
+            0
+        };
         if mv.kind_bits() != KIND_NORMAL {
             let most = match mv.kind() {
                 MoveKind::EnPassant => value(Role::Pawn),
-                MoveKind::Promotion(role) => {
-                    let taken = if self.enemy_on(to) {
-                        value(self.occupied_role(to))
-                    } else {
-                        0
-                    };
-                    taken + value(role) - value(Role::Pawn)
-                }
+                MoveKind::Promotion(role) => taken + value(role) - value(Role::Pawn),
                 MoveKind::Castle | MoveKind::Normal => 0,
             };
             return threshold <= most;
@@ -63,11 +62,7 @@ impl Board {
         let from = mv.origin_index();
         // What the side to move is up after its capture, less the threshold; the exchange goes
         // on only while the answer is open.
-        let mut balance = if self.enemy_on(to) {
-            value(self.occupied_role(to))
-        } else {
-            0
-        } - threshold;
+        let mut balance = taken - threshold;
         if balance < 0 {
             return false;
         }
