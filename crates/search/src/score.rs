@@ -36,6 +36,29 @@ pub const fn loss_in(ply: usize) -> Score {
     -WIN + ply as Score
 }
 
+/// The score of a position in a two-player game, from the view of its player to move, when
+/// the position after the move played there scores `child` from the view of its own player to
+/// move (as a search rooted at that child reports it): negated, and a win or loss one ply
+/// further away.
+///
+/// ```
+/// use plyforge_search::score::{from_child, loss_in, win_in};
+/// // The child's player is mated in 2 plies: the parent mates in 3.
+/// assert_eq!(from_child(loss_in(2)), win_in(3));
+/// assert_eq!(from_child(win_in(4)), loss_in(5));
+/// assert_eq!(from_child(-35), 35);
+/// ```
+#[inline]
+pub const fn from_child(child: Score) -> Score {
+    if !is_decisive(child) {
+        -child
+    } else if child > 0 {
+        -child + 1
+    } else {
+        -child - 1
+    }
+}
+
 /// Whether `score` is a forced win or loss rather than an evaluation.
 ///
 /// ```

@@ -8,7 +8,7 @@
 //! first several times cheaper where only the best lines matter.
 
 use plyforge_chess::{Board, Evaluation, Move};
-use plyforge_search::score::{MAX_PLY, win_in};
+use plyforge_search::score::{MAX_PLY, from_child, win_in};
 use plyforge_search::{Game, Limits, Outcome, Score, SearchError, SearchResult, Searcher};
 use std::time::{Duration, Instant};
 
@@ -185,7 +185,8 @@ impl Round<'_> {
                     let mut pv = result.pv;
                     pv.insert(0, mv);
                     RankedLine {
-                        score: -result.score,
+                        // A mate found from the child is a ply further from the root.
+                        score: from_child(result.score),
                         pv,
                         seldepth: result.seldepth + 1,
                     }
@@ -309,5 +310,23 @@ mod tests {
             |_| {},
         );
         assert!(matches!(error, Err(SearchError::GameOver(_))), "{error:?}");
+    }
+
+    #[test]
+    fn a_mate_found_after_a_root_move_counts_that_move() {
+        // 1. Kb6 (or Kc7) and 2. Rh8# (or Ra1#): mate in 2 moves, 3 plies from the root.
+        let board: Board = "k7/8/2K5/8/8/8/8/7R w - - 0 1".parse().unwrap();
+        let ranking = rank_root_moves(
+            &mut searcher(),
+            &board,
+            &[],
+            &[],
+            usize::MAX,
+            &Limits::depth(5),
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(ranking.lines[0].score, win_in(3), "{:?}", ranking.lines[0]);
+        assert_eq!(ranking.lines[0].pv.len(), 3);
     }
 }
