@@ -9,7 +9,7 @@ use plyforge_bitboard::Geometry;
 use plyforge_connect_four::{
     Columns4x4, Columns5x4, Columns7x6, ConnectFour, ParseError, ThreatEvaluator,
 };
-use plyforge_search::score::{Score, is_decisive, loss_in, win_in};
+use plyforge_search::score::{Score, from_child, is_decisive, loss_in, win_in};
 use plyforge_search::{Config, Game, Limits, Outcome, Searcher, perft};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -19,16 +19,6 @@ use std::collections::HashMap;
 struct Solver<G: Geometry<Bits = u64>> {
     memo: HashMap<u64, Score>,
     board: std::marker::PhantomData<G>,
-}
-
-/// A child's value seen from its parent: negated, and a win or loss one ply further away.
-fn from_parent(child_value: Score) -> Score {
-    let value = -child_value;
-    if is_decisive(value) {
-        value - value.signum()
-    } else {
-        value
-    }
 }
 
 impl<G: Geometry<Bits = u64>> Solver<G> {
@@ -56,7 +46,7 @@ impl<G: Geometry<Bits = u64>> Solver<G> {
         for &column in moves.as_slice() {
             let mut child = *game;
             child.play(column);
-            best = best.max(from_parent(self.value(&child)));
+            best = best.max(from_child(self.value(&child)));
         }
         self.memo.insert(game.hash(), best);
         best
@@ -101,7 +91,7 @@ fn check_exact<G: Geometry<Bits = u64>>(solver: &mut Solver<G>, game: &ConnectFo
     let mut child = *game;
     child.play(result.best_move);
     assert_eq!(
-        from_parent(solver.value(&child)),
+        from_child(solver.value(&child)),
         expected,
         "best move {} of\n{game}",
         result.best_move + 1
