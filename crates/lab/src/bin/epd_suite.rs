@@ -11,6 +11,13 @@
 //! with one thread the same answers on any machine, however loaded), threads (default 1), and
 //! optionally a variant of the engine's configuration with techniques off
 //! (`without-static-exchange`, as `chess_selfplay` takes them).
+//!
+//! With `--curve` anywhere among the arguments it also prints, for each position solved, how
+//! many nodes the search had taken when it first reported the best move it then kept to the
+//! end, and at the end how many positions were solved that way by fractions of the budget. One
+//! long run then tells what shorter budgets would solve, and two engines can be compared by
+//! their whole curves rather than by one count at one budget, which moves by several positions
+//! for any small change of the search.
 
 use plyforge_chess::{Epd, Evaluation};
 use plyforge_lab::progress;
@@ -23,16 +30,21 @@ use std::time::{Duration, Instant};
 const DEFAULT_MOVE_MS: u64 = 1000;
 /// The table of each search, in MiB.
 const TABLE_MIB: usize = 64;
+/// The fractions of the budget at which `--curve` counts the positions solved, in eighths.
+const CURVE_EIGHTHS: [u64; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
 
 fn main() -> ExitCode {
     plyforge_lab::exit_with(run())
 }
 
 fn run() -> Result<(), String> {
-    let mut args = std::env::args().skip(1);
-    let path = args
-        .next()
-        .ok_or("usage: epd_suite <file.epd> [ms per position] [threads]")?;
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let curve = args.iter().any(|arg| arg == "--curve");
+    args.retain(|arg| arg != "--curve");
+    let mut args = args.into_iter();
+    let path = args.next().ok_or(
+        "usage: epd_suite <file.epd> [ms per position | nodes=N] [threads] [variant] [--curve]",
+    )?;
     let number = |text: Option<String>, default: u64| -> Result<u64, String> {
         text.map_or(Ok(default), |text| {
             text.parse().map_err(|_| format!("not a number: {text:?}"))
@@ -74,26 +86,45 @@ fn run() -> Result<(), String> {
     let bar = progress::bar(positions.len() as u64, "positions");
     let started = Instant::now();
     let mut solved = 0;
+    // For `--curve`: the nodes at which each solved position's search found its answer for good.
+    let mut solved_at = Vec::new();
     for (index, epd) in positions.iter().enumerate() {
         let id = epd.id().unwrap_or("?").to_string();
         let best = epd.best_moves().map_err(|error| format!("{id}: {error}"))?;
         let avoid = epd
             .avoid_moves()
             .map_err(|error| format!("{id}: {error}"))?;
+        let is_good = |mv| (best.is_empty() || best.contains(&mv)) && !avoid.contains(&mv);
         searcher.clear();
+        // The nodes of the first report of the run of good moves that lasts to the last report.
+        let mut good_since = None;
         let result = searcher
             .search(
                 &epd.board,
                 &Evaluation,
                 &node_budget.map_or(Limits::time(time, time), Limits::nodes),
                 &[],
-                |_| {},
+                |info| {
+                    if let Some(&mv) = info.pv.first() {
+                        good_since = if is_good(mv) {
+                            good_since.or(Some(info.nodes))
+                        } else {
+                            None
+                        };
+                    }
+                },
             )
             .map_err(|error| format!("{id}: {error}"))?;
         let chosen = result.best_move;
-        let good = (best.is_empty() || best.contains(&chosen)) && !avoid.contains(&chosen);
+        let good = is_good(chosen);
         if good {
             solved += 1;
+            if curve {
+                // A move an interrupted iteration found, never reported, counts at the end.
+                let nodes = good_since.unwrap_or(result.nodes);
+                solved_at.push(nodes);
+                bar.suspend(|| println!("solved {id} at {nodes} nodes"));
+            }
         } else {
             // Printed beside the bar, and also when the bar is hidden (output not a terminal).
             bar.suspend(|| {
@@ -117,5 +148,22 @@ fn run() -> Result<(), String> {
         positions.len(),
         started.elapsed().as_secs_f64()
     );
+    if curve {
+        print_curve(&solved_at, node_budget);
+    }
     Ok(())
+}
+
+/// The positions solved for good by each fraction of the budget: by node counts, the budget's
+/// own or, for a time budget, the most nodes any solved position took.
+fn print_curve(solved_at: &[u64], node_budget: Option<u64>) {
+    let Some(full) = node_budget.or_else(|| solved_at.iter().copied().max()) else {
+        return;
+    };
+    println!("solved for good by nodes:");
+    for eighths in CURVE_EIGHTHS {
+        let nodes = full * eighths / 8;
+        let count = solved_at.iter().filter(|&&at| at <= nodes).count();
+        println!("  {nodes:>10} nodes: {count}");
+    }
 }
