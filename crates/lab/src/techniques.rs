@@ -71,29 +71,47 @@ pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut b
 }
 
 /// The chess engine's configuration (`Config::selective()`) with the techniques `variant`
-/// names off (`without-lmr-without-null-move`), or what is wrong with the name.
+/// names switched: `without-<technique>` off, `with-<technique>` on, several in a row
+/// (`without-lmr-with-countermove`); or what is wrong with the name.
 ///
 /// ```
-/// use plyforge_lab::techniques::selective_without;
-/// let config = selective_without("without-lmr-without-futility").unwrap();
+/// use plyforge_lab::techniques::selective_variant;
+/// let config = selective_variant("without-lmr-without-futility").unwrap();
 /// assert!(!config.lmr && !config.futility && config.null_move);
-/// assert!(selective_without("lmr").is_err());
-/// assert!(selective_without("without-magic").is_err());
+/// let config = selective_variant("with-internal-iterative-reduction-without-lmr").unwrap();
+/// assert!(config.internal_iterative_reduction && !config.lmr);
+/// assert!(selective_variant("lmr").is_err());
+/// assert!(selective_variant("without-magic").is_err());
+/// assert!(selective_variant("without-").is_err());
 /// ```
-pub fn selective_without(variant: &str) -> Result<Config, String> {
+pub fn selective_variant(variant: &str) -> Result<Config, String> {
     let mut config = Config::selective();
-    let mut parts = variant.split("without-");
-    if parts.next() != Some("") {
-        return Err(format!("a variant starts with without-, got {variant:?}"));
-    }
-    for technique in parts.map(|part| part.trim_end_matches('-')) {
+    let mut rest = variant;
+    while !rest.is_empty() {
+        let (on, after) = if let Some(after) = rest.strip_prefix("without-") {
+            (false, after)
+        } else if let Some(after) = rest.strip_prefix("with-") {
+            (true, after)
+        } else {
+            return Err(format!(
+                "a variant is a row of without-<technique> and with-<technique>, got {variant:?}"
+            ));
+        };
+        // A name runs to the next switch ("-with-" is not part of "-without-").
+        let end = [after.find("-without-"), after.find("-with-")]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(after.len());
+        let technique = &after[..end];
         let switch = technique_mut(&mut config, technique).ok_or_else(|| {
             format!(
                 "unknown technique {technique:?} in {variant:?} (known: {})",
                 TECHNIQUES.join(", ")
             )
         })?;
-        *switch = false;
+        *switch = on;
+        rest = after[end..].strip_prefix('-').unwrap_or(&after[end..]);
     }
     Ok(config)
 }

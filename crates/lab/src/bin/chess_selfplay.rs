@@ -9,9 +9,9 @@
 //! ```
 //!
 //! Arguments: the EPD file, milliseconds per move (default 20), openings to play (default
-//! 100), then the variants, each `without-<technique>` joined by `-` again
-//! (`without-lmr-without-null-move`; techniques: `lmr`, `null-move`, `killers`, `history`,
-//! `quiescence`, `check-extension`, `aspiration`, `pvs`). Prints, for each variant, its wins,
+//! 100), then the variants, each a row of `without-<technique>` (off) and `with-<technique>`
+//! (on) joined by `-` (`without-lmr-without-null-move`, `with-countermove`; the techniques are
+//! `plyforge_lab::techniques::TECHNIQUES`). Prints, for each variant, its wins,
 //! draws and losses against the engine's configuration and the Elo difference with its 95 %
 //! interval. Games end by the rules (mate, stalemate, repetition, the 50-move rule,
 //! insufficient material) or are adjudicated a draw after [`MAX_PLIES`].
@@ -19,7 +19,7 @@
 use plyforge_chess::{Board, Evaluation, GameHistory};
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
-use plyforge_lab::techniques::selective_without;
+use plyforge_lab::techniques::selective_variant;
 use plyforge_search::{Config, Game, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -32,8 +32,8 @@ const DEFAULT_OPENINGS: usize = 100;
 const MAX_PLIES: usize = 400;
 
 /// The chess engine's configuration with the techniques `variant` names off.
-fn default_without(variant: &str) -> Result<Config, String> {
-    let config = selective_without(variant)?;
+fn variant_config(variant: &str) -> Result<Config, String> {
+    let config = selective_variant(variant)?;
     if !config.iterative_deepening {
         return Err(format!(
             "{variant:?}: a game at equal time needs iterative deepening (a search without it \
@@ -106,7 +106,7 @@ fn run() -> Result<(), String> {
     };
     let variants = names
         .iter()
-        .map(|name| default_without(name))
+        .map(|name| variant_config(name))
         .collect::<Result<Vec<_>, _>>()?;
     let mut openings = plyforge_lab::read_openings(path)?;
     openings.truncate(count);

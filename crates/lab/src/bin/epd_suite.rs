@@ -9,8 +9,8 @@
 //!
 //! Arguments: the EPD file, milliseconds per position (default 1000) or `nodes=N` (a node budget:
 //! with one thread the same answers on any machine, however loaded), threads (default 1), and
-//! optionally a variant of the engine's configuration with techniques off
-//! (`without-static-exchange`, as `chess_selfplay` takes them).
+//! optionally a variant of the engine's configuration with techniques off or on
+//! (`without-static-exchange`, `with-countermove`, as `chess_selfplay` takes them).
 //!
 //! With `--curve` anywhere among the arguments it also prints, for each position solved, how
 //! many nodes the search had taken when it first reported the best move it then kept to the
@@ -21,7 +21,7 @@
 
 use plyforge_chess::{Epd, Evaluation};
 use plyforge_lab::progress;
-use plyforge_lab::techniques::selective_without;
+use plyforge_lab::techniques::selective_variant;
 use plyforge_search::{Config, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -69,7 +69,7 @@ fn run() -> Result<(), String> {
     };
     let threads = number(args.next(), 1)? as usize;
     let config = match args.next() {
-        Some(variant) => selective_without(&variant)?,
+        Some(variant) => selective_variant(&variant)?,
         None => Config::selective(),
     };
     let text = std::fs::read_to_string(&path).map_err(|error| format!("{path}: {error}"))?;
