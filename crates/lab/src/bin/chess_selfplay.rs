@@ -31,7 +31,7 @@ const DEFAULT_OPENINGS: usize = 100;
 /// A game still running after this many plies is scored a draw.
 const MAX_PLIES: usize = 400;
 
-/// The chess engine's configuration with the techniques `variant` names off.
+/// The chess engine's configuration with the techniques `variant` switches.
 fn variant_config(variant: &str) -> Result<Config, String> {
     let config = selective_variant(variant)?;
     if !config.iterative_deepening {
