@@ -30,8 +30,8 @@ use std::time::{Duration, Instant};
 const DEFAULT_MOVE_MS: u64 = 1000;
 /// The table of each search, in MiB.
 const TABLE_MIB: usize = 64;
-/// The fractions of the budget at which `--curve` counts the positions solved, in eighths.
-const CURVE_EIGHTHS: [u64; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
+/// The fractions of the budget at which `--curve` counts the positions solved, in tenths.
+const CURVE_TENTHS: [u64; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 fn main() -> ExitCode {
     plyforge_lab::exit_with(run())
@@ -161,8 +161,8 @@ fn print_curve(solved_at: &[u64], node_budget: Option<u64>) {
         return;
     };
     println!("solved for good by nodes:");
-    for eighths in CURVE_EIGHTHS {
-        let nodes = full * eighths / 8;
+    for tenths in CURVE_TENTHS {
+        let nodes = full * tenths / 10;
         let count = solved_at.iter().filter(|&&at| at <= nodes).count();
         println!("  {nodes:>10} nodes: {count}");
     }
