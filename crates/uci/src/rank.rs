@@ -232,6 +232,20 @@ mod tests {
         Searcher::new(Config::selective().with_tt_mib(1))
     }
 
+    /// The `keep` best root moves of `board` to `depth`, by a fresh searcher, every move
+    /// searched, no earlier positions.
+    fn rank_to_depth(board: &Board, keep: usize, depth: u32) -> Result<Ranking, SearchError> {
+        rank_root_moves(
+            &mut searcher(),
+            board,
+            &[],
+            &[],
+            keep,
+            &Limits::depth(depth),
+            |_| {},
+        )
+    }
+
     #[test]
     fn every_move_is_ranked_and_a_round_cut_short_does_not_count() {
         let board = Board::default();
@@ -287,28 +301,11 @@ mod tests {
     #[test]
     fn later_rounds_keep_the_best_moves_and_no_move_is_an_error() {
         let board = Board::default();
-        let kept = rank_root_moves(
-            &mut searcher(),
-            &board,
-            &[],
-            &[],
-            4,
-            &Limits::depth(3),
-            |_| {},
-        )
-        .unwrap();
+        let kept = rank_to_depth(&board, 4, 3).unwrap();
         assert_eq!((kept.depth, kept.lines.len()), (3, 4));
         assert_eq!(kept.result(0).pv, kept.lines[0].pv);
         let mated: Board = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
-        let error = rank_root_moves(
-            &mut searcher(),
-            &mated,
-            &[],
-            &[],
-            4,
-            &Limits::depth(3),
-            |_| {},
-        );
+        let error = rank_to_depth(&mated, 4, 3);
         assert!(matches!(error, Err(SearchError::GameOver(_))), "{error:?}");
     }
 
@@ -316,16 +313,7 @@ mod tests {
     fn a_mate_found_after_a_root_move_counts_that_move() {
         // 1. Kb6 (or Kc7) and 2. Rh8# (or Ra1#): mate in 2 moves, 3 plies from the root.
         let board: Board = "k7/8/2K5/8/8/8/8/7R w - - 0 1".parse().unwrap();
-        let ranking = rank_root_moves(
-            &mut searcher(),
-            &board,
-            &[],
-            &[],
-            usize::MAX,
-            &Limits::depth(5),
-            |_| {},
-        )
-        .unwrap();
+        let ranking = rank_to_depth(&board, usize::MAX, 5).unwrap();
         assert_eq!(ranking.lines[0].score, win_in(3), "{:?}", ranking.lines[0]);
         assert_eq!(ranking.lines[0].pv.len(), 3);
     }
