@@ -18,7 +18,16 @@ impl UciProcess {
     /// # Errors
     /// When the program cannot be started.
     pub fn start(path: &str) -> std::io::Result<UciProcess> {
+        Self::start_with_args(path, &[])
+    }
+
+    /// Starts the engine at `path` with command-line arguments (`gnuchess --uci`).
+    ///
+    /// # Errors
+    /// When the program cannot be started.
+    pub fn start_with_args(path: &str, args: &[&str]) -> std::io::Result<UciProcess> {
         let mut child = Command::new(path)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()?;
@@ -43,6 +52,11 @@ impl UciProcess {
         writeln!(self.input, "{line}").expect("the engine reads its input");
         self.input.flush().expect("the engine reads its input");
         Instant::now()
+    }
+
+    /// The next line within `limit`; `None` when none came in time or the engine ended.
+    pub fn next_line(&mut self, limit: Duration) -> Option<String> {
+        self.lines.recv_timeout(limit).ok().map(|(_, line)| line)
     }
 
     /// The first line starting with `prefix` within `limit`, and when it arrived; `None` when

@@ -18,10 +18,18 @@
 //! long run then tells what shorter budgets would solve, and two engines can be compared by
 //! their whole curves rather than by one count at one budget, which moves by several positions
 //! for any small change of the search.
+//!
+//! With `--engine COMMAND` another UCI engine solves the suite instead, through the same scoring:
+//! `--engine /usr/games/toga2`, `--engine "/usr/games/gnuchess --uci"`, options after a `?`
+//! (`--engine "/usr/games/glaurung?Threads=1"`). Each position gets `ucinewgame`, then `go
+//! movetime` or `go nodes`; the engine's table is set to the size this tool gives its own search,
+//! and `Threads` to the threads argument where the engine has that option. So the suite's count
+//! for a budget on this machine can be set beside an engine of known strength.
 
-use plyforge_chess::{Epd, Evaluation};
+use plyforge_chess::{Epd, Evaluation, Move};
 use plyforge_lab::progress;
 use plyforge_lab::techniques::selective_variant;
+use plyforge_lab::uci_process::UciProcess;
 use plyforge_search::{Config, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -32,6 +40,12 @@ const DEFAULT_MOVE_MS: u64 = 1000;
 const TABLE_MIB: usize = 64;
 /// The fractions of the budget at which `--curve` counts the positions solved, in tenths.
 const CURVE_TENTHS: [u64; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+/// How long an engine may take to answer `uci` or `isready`.
+const HANDSHAKE_LIMIT: Duration = Duration::from_secs(30);
+/// How long past its budget an engine may take to give its best move before it is told to stop.
+const ANSWER_GRACE: Duration = Duration::from_secs(10);
+/// How long a search to a node budget may take before the engine is told to stop.
+const NODE_BUDGET_LIMIT: Duration = Duration::from_secs(600);
 
 fn main() -> ExitCode {
     plyforge_lab::exit_with(run())
@@ -41,36 +55,54 @@ fn run() -> Result<(), String> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let curve = args.iter().any(|arg| arg == "--curve");
     args.retain(|arg| arg != "--curve");
+    let engine = match args.iter().position(|arg| arg == "--engine") {
+        Some(at) if at + 1 < args.len() => {
+            let command = args.remove(at + 1);
+            args.remove(at);
+            Some(command)
+        }
+        Some(_) => return Err("--engine needs a command".to_string()),
+        None => None,
+    };
     let mut args = args.into_iter();
     let path = args.next().ok_or(
-        "usage: epd_suite <file.epd> [ms per position | nodes=N] [threads] [variant] [--curve]",
+        "usage: epd_suite <file.epd> [ms per position | nodes=N] [threads] [variant] [--curve] \
+         [--engine COMMAND]",
     )?;
     let number = |text: Option<String>, default: u64| -> Result<u64, String> {
         text.map_or(Ok(default), |text| {
             text.parse().map_err(|_| format!("not a number: {text:?}"))
         })
     };
-    let budget = args.next();
-    let node_budget = match budget
-        .as_deref()
-        .and_then(|text| text.strip_prefix("nodes="))
-    {
-        Some(nodes) => Some(
-            nodes
-                .parse::<u64>()
-                .map_err(|_| format!("not a number of nodes: {nodes:?}"))?,
-        ),
-        None => None,
-    };
-    let milliseconds = if node_budget.is_some() {
-        0
-    } else {
-        number(budget, DEFAULT_MOVE_MS)?
+    let budget = match args.next() {
+        Some(text) => match text.strip_prefix("nodes=") {
+            Some(nodes) => Budget::Nodes(
+                nodes
+                    .parse()
+                    .map_err(|_| format!("not a number of nodes: {nodes:?}"))?,
+            ),
+            None => Budget::Time(Duration::from_millis(number(Some(text), 0)?)),
+        },
+        None => Budget::Time(Duration::from_millis(DEFAULT_MOVE_MS)),
     };
     let threads = number(args.next(), 1)? as usize;
-    let config = match args.next() {
-        Some(variant) => selective_variant(&variant)?,
-        None => Config::selective(),
+    let variant = args.next();
+    let mut solver = match engine {
+        Some(command) => {
+            if variant.is_some() {
+                return Err("a variant is of this crate's search, not of another engine".into());
+            }
+            Solver::Engine(Engine::start(&command, threads)?)
+        }
+        None => {
+            let config = match variant {
+                Some(variant) => selective_variant(&variant)?,
+                None => Config::selective(),
+            };
+            Solver::Searcher(Box::new(Searcher::new(
+                config.with_tt_mib(TABLE_MIB).with_threads(threads),
+            )))
+        }
     };
     let text = std::fs::read_to_string(&path).map_err(|error| format!("{path}: {error}"))?;
     let positions = text
@@ -81,8 +113,6 @@ fn run() -> Result<(), String> {
             Epd::parse_lenient(line).map_err(|error| format!("{path}, line {}: {error}", index + 1))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let time = Duration::from_millis(milliseconds);
-    let mut searcher = Searcher::new(config.with_tt_mib(TABLE_MIB).with_threads(threads));
     let bar = progress::bar(positions.len() as u64, "positions");
     let started = Instant::now();
     let mut solved = 0;
@@ -95,33 +125,14 @@ fn run() -> Result<(), String> {
             .avoid_moves()
             .map_err(|error| format!("{id}: {error}"))?;
         let is_good = |mv| (best.is_empty() || best.contains(&mv)) && !avoid.contains(&mv);
-        searcher.clear();
-        // The nodes of the first report of the run of good moves that lasts to the last report.
-        let mut good_since = None;
-        let result = searcher
-            .search(
-                &epd.board,
-                &Evaluation,
-                &node_budget.map_or(Limits::time(time, time), Limits::nodes),
-                &[],
-                |info| {
-                    if let Some(&mv) = info.pv.first() {
-                        good_since = if is_good(mv) {
-                            good_since.or(Some(info.nodes))
-                        } else {
-                            None
-                        };
-                    }
-                },
-            )
+        let answer = solver
+            .solve(epd, budget, &is_good)
             .map_err(|error| format!("{id}: {error}"))?;
-        let chosen = result.best_move;
-        let good = is_good(chosen);
-        if good {
+        if is_good(answer.best_move) {
             solved += 1;
             if curve {
                 // A move an interrupted iteration found, never reported, counts at the end.
-                let nodes = good_since.unwrap_or(result.nodes);
+                let nodes = answer.good_since.unwrap_or(answer.nodes);
                 solved_at.push(nodes);
                 bar.suspend(|| println!("solved {id} at {nodes} nodes"));
             }
@@ -130,28 +141,266 @@ fn run() -> Result<(), String> {
             bar.suspend(|| {
                 println!(
                     "missed {id}: played {} (score {}, depth {})",
-                    epd.board.san(chosen),
-                    result.score,
-                    result.depth
+                    epd.board.san(answer.best_move),
+                    answer.score,
+                    answer.depth
                 )
             });
         }
         bar.set_position(index as u64 + 1);
     }
     bar.finish_and_clear();
-    let budget = match node_budget {
-        Some(nodes) => format!("{nodes} nodes"),
-        None => format!("{milliseconds} ms"),
+    let budget_text = match budget {
+        Budget::Nodes(nodes) => format!("{nodes} nodes"),
+        Budget::Time(time) => format!("{} ms", time.as_millis()),
     };
     println!(
-        "{solved} of {} solved at {budget} a position, {threads} thread(s), {:.0} s",
+        "{solved} of {} solved at {budget_text} a position, {threads} thread(s), {:.0} s",
         positions.len(),
         started.elapsed().as_secs_f64()
     );
     if curve {
+        let node_budget = match budget {
+            Budget::Nodes(nodes) => Some(nodes),
+            Budget::Time(_) => None,
+        };
         print_curve(&solved_at, node_budget);
     }
     Ok(())
+}
+
+/// What each position gets: a time or a number of nodes.
+#[derive(Clone, Copy)]
+enum Budget {
+    Time(Duration),
+    Nodes(u64),
+}
+
+/// Who solves the positions: this crate's search, or another engine.
+enum Solver {
+    Searcher(Box<Searcher>),
+    Engine(Engine),
+}
+
+/// A solver's answer to one position.
+struct Answer {
+    best_move: Move,
+    /// The nodes of the first report of the run of good first moves that lasted to the last
+    /// report, if the last report's move was good.
+    good_since: Option<u64>,
+    nodes: u64,
+    /// The score as the solver gives it (`51` from this crate's search, `cp 51` or `mate 3`
+    /// from an engine).
+    score: String,
+    depth: u32,
+}
+
+impl Solver {
+    /// Searches `epd`'s position within `budget`.
+    fn solve(
+        &mut self,
+        epd: &Epd,
+        budget: Budget,
+        is_good: &dyn Fn(Move) -> bool,
+    ) -> Result<Answer, String> {
+        match self {
+            Solver::Searcher(searcher) => {
+                searcher.clear();
+                let mut good_since = None;
+                let limits = match budget {
+                    Budget::Time(time) => Limits::time(time, time),
+                    Budget::Nodes(nodes) => Limits::nodes(nodes),
+                };
+                let result = searcher
+                    .search(&epd.board, &Evaluation, &limits, &[], |info| {
+                        if let Some(&mv) = info.pv.first() {
+                            good_since = if is_good(mv) {
+                                good_since.or(Some(info.nodes))
+                            } else {
+                                None
+                            };
+                        }
+                    })
+                    .map_err(|error| error.to_string())?;
+                Ok(Answer {
+                    best_move: result.best_move,
+                    good_since,
+                    nodes: result.nodes,
+                    score: result.score.to_string(),
+                    depth: result.depth,
+                })
+            }
+            Solver::Engine(engine) => engine.solve(epd, budget, is_good),
+        }
+    }
+}
+
+/// Another UCI engine, in a child process.
+struct Engine {
+    process: UciProcess,
+}
+
+impl Engine {
+    /// Starts `command` (a program, its arguments, and options after a `?`:
+    /// `/usr/games/glaurung?Threads=1&Hash=128`) and sets its table to [`TABLE_MIB`] and its
+    /// threads to `threads` where it has those options, then the options the command names.
+    fn start(command: &str, threads: usize) -> Result<Engine, String> {
+        let (program, options) = command.split_once('?').unwrap_or((command, ""));
+        let mut words = program.split_whitespace();
+        let path = words.next().ok_or("--engine needs a program")?;
+        let args: Vec<&str> = words.collect();
+        let mut process =
+            UciProcess::start_with_args(path, &args).map_err(|error| format!("{path}: {error}"))?;
+        process.send("uci");
+        let mut declared = Vec::new();
+        loop {
+            let line = process
+                .next_line(HANDSHAKE_LIMIT)
+                .ok_or(format!("{path} did not answer uci"))?;
+            if line.trim() == "uciok" {
+                break;
+            }
+            if let Some(rest) = line.strip_prefix("option name ")
+                && let Some((name, _)) = rest.split_once(" type ")
+            {
+                declared.push(name.trim().to_string());
+            }
+        }
+        let mut settings = vec![("Hash".to_string(), TABLE_MIB.to_string())];
+        settings.push(("Threads".to_string(), threads.to_string()));
+        settings.retain(|(name, _)| declared.iter().any(|declared| declared == name));
+        for option in options.split('&').filter(|option| !option.is_empty()) {
+            let (name, value) = option
+                .split_once('=')
+                .ok_or(format!("an engine option is Name=Value, not {option:?}"))?;
+            settings.retain(|(set, _)| set != name);
+            settings.push((name.to_string(), value.to_string()));
+        }
+        for (name, value) in &settings {
+            process.send(&format!("setoption name {name} value {value}"));
+        }
+        let mut engine = Engine { process };
+        engine.ready()?;
+        Ok(engine)
+    }
+
+    /// Waits until the engine has done what it was told.
+    fn ready(&mut self) -> Result<(), String> {
+        self.process.send("isready");
+        self.process
+            .wait_for("readyok", HANDSHAKE_LIMIT)
+            .map(|_| ())
+            .ok_or("the engine did not answer isready".to_string())
+    }
+
+    /// Searches `epd`'s position from a fresh game within `budget`, reading the engine's
+    /// reports as the search of this crate's are read.
+    fn solve(
+        &mut self,
+        epd: &Epd,
+        budget: Budget,
+        is_good: &dyn Fn(Move) -> bool,
+    ) -> Result<Answer, String> {
+        self.process.send("ucinewgame");
+        self.ready()?;
+        self.process.send(&format!("position fen {}", epd.board));
+        let limit = match budget {
+            Budget::Time(time) => {
+                self.process
+                    .send(&format!("go movetime {}", time.as_millis()));
+                time + ANSWER_GRACE
+            }
+            Budget::Nodes(nodes) => {
+                self.process.send(&format!("go nodes {nodes}"));
+                NODE_BUDGET_LIMIT
+            }
+        };
+        let deadline = Instant::now() + limit;
+        let mut told_to_stop = false;
+        let (mut good_since, mut nodes, mut score, mut depth) = (None, 0, String::new(), 0);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let Some(line) = self.process.next_line(left) else {
+                if told_to_stop {
+                    return Err("the engine gave no best move".to_string());
+                }
+                self.process.send("stop");
+                told_to_stop = true;
+                continue;
+            };
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("bestmove") => {
+                    let text = words.next().unwrap_or("(none)");
+                    let best_move = epd
+                        .board
+                        .parse_uci(text)
+                        .map_err(|error| format!("the engine's best move {text}: {error}"))?;
+                    return Ok(Answer {
+                        best_move,
+                        good_since,
+                        nodes,
+                        score,
+                        depth,
+                    });
+                }
+                Some("info") => {
+                    let report = InfoLine::parse(words);
+                    nodes = report.nodes.unwrap_or(nodes);
+                    depth = report.depth.unwrap_or(depth);
+                    if let Some(text) = report.score {
+                        score = text;
+                    }
+                    if let Some(text) = report.first_move {
+                        let good = epd.board.parse_uci(text).is_ok_and(is_good);
+                        good_since = if good {
+                            good_since.or(Some(nodes))
+                        } else {
+                            None
+                        };
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// What one `info` line of an engine says that the suite reads.
+#[derive(Default)]
+struct InfoLine<'a> {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    score: Option<String>,
+    first_move: Option<&'a str>,
+}
+
+impl<'a> InfoLine<'a> {
+    /// Reads the words after `info`.
+    fn parse(mut words: impl Iterator<Item = &'a str>) -> InfoLine<'a> {
+        let mut info = InfoLine::default();
+        while let Some(word) = words.next() {
+            match word {
+                "depth" => info.depth = words.next().and_then(|text| text.parse().ok()),
+                "nodes" => info.nodes = words.next().and_then(|text| text.parse().ok()),
+                "score" => {
+                    info.score = words
+                        .next()
+                        .zip(words.next())
+                        .map(|(kind, value)| format!("{kind} {value}"));
+                }
+                // The rest of the line is the variation; only its first move counts here.
+                "pv" => {
+                    info.first_move = words.next();
+                    break;
+                }
+                // Free text to the end of the line.
+                "string" => break,
+                _ => {}
+            }
+        }
+        info
+    }
 }
 
 /// The positions solved for good by each fraction of the budget: by node counts, the budget's
@@ -165,5 +414,34 @@ fn print_curve(solved_at: &[u64], node_budget: Option<u64>) {
         let nodes = full * tenths / 10;
         let count = solved_at.iter().filter(|&&at| at <= nodes).count();
         println!("  {nodes:>10} nodes: {count}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::InfoLine;
+
+    #[test]
+    fn an_info_line_gives_its_depth_nodes_score_and_first_move() {
+        let line = "multipv 1 depth 12 seldepth 20 score cp -35 upperbound time 80 nodes 91234 \
+                    nps 1140425 pv e2e4 e7e5 g1f3";
+        let info = InfoLine::parse(line.split_whitespace());
+        assert_eq!(info.depth, Some(12));
+        assert_eq!(info.nodes, Some(91234));
+        assert_eq!(info.score.as_deref(), Some("cp -35"));
+        assert_eq!(info.first_move, Some("e2e4"));
+    }
+
+    #[test]
+    fn words_after_pv_or_string_are_not_read_as_fields() {
+        let info = InfoLine::parse("depth 3 pv a2a3 nodes 7".split_whitespace());
+        assert_eq!(
+            (info.depth, info.nodes, info.first_move),
+            (Some(3), None, Some("a2a3"))
+        );
+        let info = InfoLine::parse("string depth 99 nodes 5".split_whitespace());
+        assert_eq!((info.depth, info.nodes, info.score), (None, None, None));
+        let info = InfoLine::parse("score mate".split_whitespace());
+        assert_eq!(info.score, None);
     }
 }
