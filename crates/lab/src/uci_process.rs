@@ -1,13 +1,21 @@
 //! A UCI engine in a child process, for the drivers that measure engines from outside: lines
-//! in, and its output lines with the moment each arrived.
+//! in, and its output lines with the moment each arrived. The engine is told to quit, and ended
+//! if it does not, when the process handle is dropped (GNU Chess does not end when its input
+//! closes).
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
+/// How long an engine told to quit may take before it is killed.
+const QUIT_GRACE: Duration = Duration::from_secs(2);
+/// How often a quitting engine is looked at.
+const QUIT_POLL: Duration = Duration::from_millis(20);
+
 /// The engine's input and its output lines as they arrive.
 pub struct UciProcess {
+    child: Child,
     input: ChildStdin,
     lines: Receiver<(Instant, String)>,
 }
@@ -41,7 +49,11 @@ impl UciProcess {
                 }
             }
         });
-        Ok(UciProcess { input, lines })
+        Ok(UciProcess {
+            child,
+            input,
+            lines,
+        })
     }
 
     /// Sends one line; returns when it was sent.
@@ -70,5 +82,21 @@ impl UciProcess {
                 return Some((at, line));
             }
         }
+    }
+}
+
+impl Drop for UciProcess {
+    fn drop(&mut self) {
+        // The engine may be gone already: a failed write or a failed kill changes nothing.
+        let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
+        let deadline = Instant::now() + QUIT_GRACE;
+        while Instant::now() < deadline {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(QUIT_POLL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }

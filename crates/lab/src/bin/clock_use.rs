@@ -140,8 +140,5 @@ fn main() -> ExitCode {
         "{} games at {control}: {losses} lost on time",
         openings.len()
     );
-    for engine in &mut engines {
-        engine.send("quit");
-    }
     ExitCode::SUCCESS
 }

@@ -125,14 +125,18 @@ fn run() -> Result<(), String> {
             .avoid_moves()
             .map_err(|error| format!("{id}: {error}"))?;
         let is_good = |mv| (best.is_empty() || best.contains(&mv)) && !avoid.contains(&mv);
+        let mut good_run = GoodRun {
+            is_good: &is_good,
+            since: None,
+        };
         let answer = solver
-            .solve(epd, budget, &is_good)
+            .solve(epd, budget, &mut good_run)
             .map_err(|error| format!("{id}: {error}"))?;
         if is_good(answer.best_move) {
             solved += 1;
             if curve {
                 // A move an interrupted iteration found, never reported, counts at the end.
-                let nodes = answer.good_since.unwrap_or(answer.nodes);
+                let nodes = good_run.since.unwrap_or(answer.nodes);
                 solved_at.push(nodes);
                 bar.suspend(|| println!("solved {id} at {nodes} nodes"));
             }
@@ -185,9 +189,6 @@ enum Solver {
 /// A solver's answer to one position.
 struct Answer {
     best_move: Move,
-    /// The nodes of the first report of the run of good first moves that lasted to the last
-    /// report, if the last report's move was good.
-    good_since: Option<u64>,
     nodes: u64,
     /// The score as the solver gives it (`51` from this crate's search, `cp 51` or `mate 3`
     /// from an engine).
@@ -201,12 +202,11 @@ impl Solver {
         &mut self,
         epd: &Epd,
         budget: Budget,
-        is_good: &dyn Fn(Move) -> bool,
+        good_run: &mut GoodRun<'_>,
     ) -> Result<Answer, String> {
         match self {
             Solver::Searcher(searcher) => {
                 searcher.clear();
-                let mut good_since = None;
                 let limits = match budget {
                     Budget::Time(time) => Limits::time(time, time),
                     Budget::Nodes(nodes) => Limits::nodes(nodes),
@@ -214,24 +214,37 @@ impl Solver {
                 let result = searcher
                     .search(&epd.board, &Evaluation, &limits, &[], |info| {
                         if let Some(&mv) = info.pv.first() {
-                            good_since = if is_good(mv) {
-                                good_since.or(Some(info.nodes))
-                            } else {
-                                None
-                            };
+                            good_run.report(mv, info.nodes);
                         }
                     })
                     .map_err(|error| error.to_string())?;
                 Ok(Answer {
                     best_move: result.best_move,
-                    good_since,
                     nodes: result.nodes,
                     score: result.score.to_string(),
                     depth: result.depth,
                 })
             }
-            Solver::Engine(engine) => engine.solve(epd, budget, is_good),
+            Solver::Engine(engine) => engine.solve(epd, budget, good_run),
         }
+    }
+}
+
+/// Follows a search's reports for `--curve`: `since` is the nodes of the first report of the
+/// run of good first moves that lasts to the latest report, if that report's move is good.
+struct GoodRun<'a> {
+    is_good: &'a dyn Fn(Move) -> bool,
+    since: Option<u64>,
+}
+
+impl GoodRun<'_> {
+    /// A report whose line starts with `mv`, after `nodes`.
+    fn report(&mut self, mv: Move, nodes: u64) {
+        self.since = if (self.is_good)(mv) {
+            self.since.or(Some(nodes))
+        } else {
+            None
+        };
     }
 }
 
@@ -266,8 +279,10 @@ impl Engine {
                 declared.push(name.trim().to_string());
             }
         }
-        let mut settings = vec![("Hash".to_string(), TABLE_MIB.to_string())];
-        settings.push(("Threads".to_string(), threads.to_string()));
+        let mut settings = vec![
+            ("Hash".to_string(), TABLE_MIB.to_string()),
+            ("Threads".to_string(), threads.to_string()),
+        ];
         settings.retain(|(name, _)| declared.iter().any(|declared| declared == name));
         for option in options.split('&').filter(|option| !option.is_empty()) {
             let (name, value) = option
@@ -299,7 +314,7 @@ impl Engine {
         &mut self,
         epd: &Epd,
         budget: Budget,
-        is_good: &dyn Fn(Move) -> bool,
+        good_run: &mut GoodRun<'_>,
     ) -> Result<Answer, String> {
         self.process.send("ucinewgame");
         self.ready()?;
@@ -317,7 +332,7 @@ impl Engine {
         };
         let deadline = Instant::now() + limit;
         let mut told_to_stop = false;
-        let (mut good_since, mut nodes, mut score, mut depth) = (None, 0, String::new(), 0);
+        let (mut nodes, mut score, mut depth) = (0, String::new(), 0);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let Some(line) = self.process.next_line(left) else {
@@ -338,7 +353,6 @@ impl Engine {
                         .map_err(|error| format!("the engine's best move {text}: {error}"))?;
                     return Ok(Answer {
                         best_move,
-                        good_since,
                         nodes,
                         score,
                         depth,
@@ -351,13 +365,12 @@ impl Engine {
                     if let Some(text) = report.score {
                         score = text;
                     }
-                    if let Some(text) = report.first_move {
-                        let good = epd.board.parse_uci(text).is_ok_and(is_good);
-                        good_since = if good {
-                            good_since.or(Some(nodes))
-                        } else {
-                            None
-                        };
+                    // A move that is not legal here counts as a wrong one.
+                    if let Some(mv) = report.first_move {
+                        match epd.board.parse_uci(mv) {
+                            Ok(mv) => good_run.report(mv, nodes),
+                            Err(_) => good_run.since = None,
+                        }
                     }
                 }
                 _ => {}

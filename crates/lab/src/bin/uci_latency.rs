@@ -107,6 +107,5 @@ fn main() -> ExitCode {
          {milliseconds:.0} ms",
         FILL_SEARCH.as_millis()
     );
-    engine.send("quit");
     ExitCode::SUCCESS
 }
