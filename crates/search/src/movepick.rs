@@ -260,6 +260,7 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
             } => {
                 let continuation = ordering.tracks_continuation();
                 let captures = ordering.tracks_captures();
+                let ordering = ordering.at(ply, player);
                 for (slot, &mv) in slots {
                     let key = G::move_key(mv);
                     let noisy = game.is_noisy(mv);
@@ -275,7 +276,7 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
                             0
                         },
                     };
-                    *slot = ordering.score(mv, &facts, ply, player);
+                    *slot = ordering.score(mv, &facts);
                 }
             }
         }

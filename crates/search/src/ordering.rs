@@ -215,57 +215,52 @@ impl<M: Copy + Eq> Ordering<M> {
     /// `ply`: the history heuristic plus the continuation history after the last two moves.
     #[inline]
     pub fn quiet_history(&self, player: usize, key: u16, continuation: u32, ply: usize) -> i32 {
-        let mut score = if self.use_history {
-            self.history[self.index(player, key)]
-        } else {
-            0
-        };
-        if !self.continuation.is_empty() {
-            for back in [1, 2] {
-                if let Some(earlier) = self.played_before(ply, back) {
-                    score +=
-                        i32::from(self.continuation[earlier * self.keys + continuation as usize]);
-                }
-            }
-        }
-        score
+        self.at(ply, player).quiet_history(key, continuation)
     }
 
     /// The order score of a move at `ply` for `player`; higher is searched first.
-    #[inline]
+    #[cfg(test)]
     pub fn score(&self, mv: M, facts: &MoveFacts, ply: usize, player: usize) -> i32 {
-        if facts.tt_move {
-            TT_MOVE_SCORE
-        } else if facts.noisy {
-            let history = if self.captures.is_empty() {
-                0
-            } else {
-                i32::from(self.captures[player * self.keys + facts.continuation as usize])
-                    / CAPTURE_HISTORY_DIVISOR
-            };
-            if facts.losing {
-                LOSING_NOISY_SCORE + facts.hint + history
-            } else {
-                NOISY_SCORE + facts.hint + history
-            }
-        } else if self.use_killers && self.killers.at(ply)[0] == Some(mv) {
-            KILLER_SCORE + 1
-        } else if self.use_killers && self.killers.at(ply)[1] == Some(mv) {
-            KILLER_SCORE
-        } else if self.is_countermove(mv, ply) {
-            COUNTERMOVE_SCORE
-        } else {
-            self.quiet_history(player, facts.key, facts.continuation, ply) + facts.hint
-        }
+        self.at(ply, player).score(mv, facts)
     }
 
-    /// Whether `mv` is the countermove of the move that led to `ply`.
+    /// What the ordering knows at `ply` for `player`, looked up once for all the moves of a
+    /// node: its killers, its countermove and the rows of the tables its moves read.
     #[inline]
-    fn is_countermove(&self, mv: M, ply: usize) -> bool {
-        !self.countermoves.is_empty()
-            && self
-                .played_before(ply, 1)
-                .is_some_and(|previous| self.countermoves[previous] == Some(mv))
+    pub fn at(&self, ply: usize, player: usize) -> PlyOrdering<'_, M> {
+        let keys = self.keys;
+        let continuation_row = |back| {
+            if self.continuation.is_empty() {
+                return &[][..];
+            }
+            self.played_before(ply, back).map_or(&[][..], |earlier| {
+                &self.continuation[earlier * keys..][..keys]
+            })
+        };
+        PlyOrdering {
+            killers: if self.use_killers {
+                *self.killers.at(ply)
+            } else {
+                [None; 2]
+            },
+            countermove: if self.countermoves.is_empty() {
+                None
+            } else {
+                self.played_before(ply, 1)
+                    .and_then(|previous| self.countermoves[previous])
+            },
+            history: if self.use_history {
+                &self.history[self.index(player, 0)..][..MOVE_KEYS]
+            } else {
+                &[]
+            },
+            continuation: [continuation_row(1), continuation_row(2)],
+            captures: if self.captures.is_empty() {
+                &[]
+            } else {
+                &self.captures[player * keys..][..keys]
+            },
+        }
     }
 
     /// Whether `mv` is a killer at `ply`.
@@ -320,6 +315,60 @@ impl<M: Copy + Eq> Ordering<M> {
         // A player index is below the player count (no division in this hot path).
         debug_assert!(player < self.players, "player {player} of {}", self.players);
         player * MOVE_KEYS + key as usize
+    }
+}
+
+/// The ordering of one node: what [`Ordering::at`] looked up for its ply and player. A table
+/// that is off, or a move before the root, gives an empty row, read as 0.
+pub(crate) struct PlyOrdering<'a, M> {
+    killers: [Option<M>; 2],
+    countermove: Option<M>,
+    /// The player's history, by move key.
+    history: &'a [i32],
+    /// The continuation history after the move one and two plies up, by continuation key.
+    continuation: [&'a [i16]; 2],
+    /// The player's capture history, by continuation key.
+    captures: &'a [i16],
+}
+
+impl<M: Copy + Eq> PlyOrdering<'_, M> {
+    /// The history of a quiet move with key `key` and continuation key `continuation`: the
+    /// history heuristic plus the continuation history after the last two moves.
+    #[inline(always)]
+    pub fn quiet_history(&self, key: u16, continuation: u32) -> i32 {
+        let read = |row: &[i16]| {
+            row.get(continuation as usize)
+                .map_or(0, |&value| i32::from(value))
+        };
+        self.history.get(key as usize).copied().unwrap_or(0)
+            + read(self.continuation[0])
+            + read(self.continuation[1])
+    }
+
+    /// The order score of a move; higher is searched first.
+    #[inline(always)]
+    pub fn score(&self, mv: M, facts: &MoveFacts) -> i32 {
+        if facts.tt_move {
+            TT_MOVE_SCORE
+        } else if facts.noisy {
+            let history = self
+                .captures
+                .get(facts.continuation as usize)
+                .map_or(0, |&value| i32::from(value) / CAPTURE_HISTORY_DIVISOR);
+            if facts.losing {
+                LOSING_NOISY_SCORE + facts.hint + history
+            } else {
+                NOISY_SCORE + facts.hint + history
+            }
+        } else if self.killers[0] == Some(mv) {
+            KILLER_SCORE + 1
+        } else if self.killers[1] == Some(mv) {
+            KILLER_SCORE
+        } else if self.countermove == Some(mv) {
+            COUNTERMOVE_SCORE
+        } else {
+            self.quiet_history(facts.key, facts.continuation) + facts.hint
+        }
     }
 }
 
