@@ -37,3 +37,24 @@ fn wins_a_hanging_queen() {
     assert_eq!(mv, "Rxd5");
     assert!(score > 300);
 }
+
+#[test]
+fn the_evaluation_cache_changes_no_node_and_no_value() {
+    // The selective search, whose re-searches and verification searches meet positions again,
+    // from an opening, a middlegame with a sacrifice to find (WAC.071) and an endgame.
+    for fen in [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "2kr3r/pp1q1ppp/5n2/1Nb5/2Pp1B2/7Q/P4PPP/1R3RK1 w - - 0 1",
+        "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
+    ] {
+        let board: Board = fen.parse().unwrap();
+        let [cached, uncached] = [true, false].map(|eval_cache| {
+            let config = Config::selective().with_eval_cache(eval_cache);
+            let result = Searcher::new(config)
+                .search(&board, &Evaluation, &Limits::depth(9), &[], |_| {})
+                .unwrap();
+            (result.nodes, result.score, result.pv)
+        });
+        assert_eq!(cached, uncached, "{fen}");
+    }
+}

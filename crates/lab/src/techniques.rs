@@ -4,7 +4,7 @@
 use plyforge_search::Config;
 
 /// The names of the switchable techniques: each `Config` field's name in kebab case.
-pub const TECHNIQUES: [&str; 23] = [
+pub const TECHNIQUES: [&str; 24] = [
     "iterative-deepening",
     "tt",
     "pvs",
@@ -18,6 +18,7 @@ pub const TECHNIQUES: [&str; 23] = [
     "capture-history",
     "order-hints",
     "correction-history",
+    "eval-cache",
     "quiescence",
     "check-extension",
     "mate-distance",
@@ -56,6 +57,7 @@ pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut b
         "capture-history" => &mut config.capture_history,
         "order-hints" => &mut config.order_hints,
         "correction-history" => &mut config.correction_history,
+        "eval-cache" => &mut config.eval_cache,
         "quiescence" => &mut config.quiescence,
         "check-extension" => &mut config.check_extension,
         "mate-distance" => &mut config.mate_distance,

@@ -189,6 +189,10 @@ pub struct Config {
     /// [`Game::correction_key`](crate::Game::correction_key) found theirs off, before the
     /// pruning and quiescence search read it (only where the game gives the key).
     pub correction_history: bool,
+    /// Keep the static evaluations of the positions each thread evaluated last, by
+    /// [`Game::hash`](crate::Game::hash), and look a position up before evaluating it again.
+    /// Changes no value where the hash covers everything the evaluation reads.
+    pub eval_cache: bool,
     /// Quiescence search over [`Game::generate_noisy_moves`](crate::Game::generate_noisy_moves).
     pub quiescence: bool,
     /// Search one ply deeper where [`Game::in_check`](crate::Game::in_check) says so.
@@ -259,6 +263,7 @@ impl Default for Config {
             capture_history: true,
             order_hints: true,
             correction_history: true,
+            eval_cache: true,
             quiescence: true,
             check_extension: true,
             mate_distance: true,
@@ -332,6 +337,7 @@ impl Config {
             capture_history: false,
             order_hints: false,
             correction_history: false,
+            eval_cache: false,
             mate_distance: false,
             ..Config::exact()
         }
@@ -372,6 +378,7 @@ builder! {
     with_capture_history(capture_history: bool);
     with_order_hints(order_hints: bool);
     with_correction_history(correction_history: bool);
+    with_eval_cache(eval_cache: bool);
     with_quiescence(quiescence: bool);
     with_check_extension(check_extension: bool);
     with_mate_distance(mate_distance: bool);

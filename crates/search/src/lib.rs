@@ -68,6 +68,7 @@
 mod clock;
 mod config;
 mod correction;
+mod eval_cache;
 mod game;
 mod limits;
 pub mod mcts;

@@ -214,7 +214,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // on the side's last one two plies up.
         let side = self.side(game);
         let correction_key = self.correction_key(game);
-        let raw_eval = (!in_check).then(|| self.evaluate(game));
+        let raw_eval = (!in_check).then(|| self.evaluate_cached(game));
         let static_eval = raw_eval.map(|eval| self.correct(game, eval, correction_key));
         self.static_evals[ply] = static_eval.map(|eval| (side, eval));
         let improving = match (
@@ -715,6 +715,22 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 .clamp(-EVAL_LIMIT, EVAL_LIMIT),
             None => eval,
         }
+    }
+
+    /// [`Worker::evaluate`], from the evaluation cache where this thread evaluated the position
+    /// lately.
+    #[inline]
+    pub(crate) fn evaluate_cached(&mut self, game: &G) -> Score {
+        if !self.eval_cache.enabled() {
+            return self.evaluate(game);
+        }
+        let hash = game.hash();
+        if let Some(score) = self.eval_cache.get(hash) {
+            return score;
+        }
+        let score = self.evaluate(game);
+        self.eval_cache.insert(hash, score);
+        score
     }
 
     /// The evaluation from the view of the side to move, clamped to the evaluation range.

@@ -71,7 +71,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if game.in_check() {
             return self.quiescence_moves(game, ply, alpha, beta, true, -INFINITY);
         }
-        let stand_pat = self.correct(game, self.evaluate(game), self.correction_key(game));
+        let eval = self.evaluate_cached(game);
+        let stand_pat = self.correct(game, eval, self.correction_key(game));
         if stand_pat >= beta {
             return stand_pat;
         }

@@ -14,6 +14,7 @@
 use crate::clock::{Clock, ThreadClock};
 use crate::config::{Config, Mode};
 use crate::correction::CorrectionHistory;
+use crate::eval_cache::EvalCache;
 use crate::game::{Evaluator, Game};
 use crate::limits::MAX_DEPTH;
 use crate::node::Root;
@@ -92,6 +93,8 @@ pub(crate) struct Worker<'a, G: Game, E> {
     /// progress (kept across its aspiration re-searches): an interrupted iteration that found
     /// a better move than the last completed one plays it.
     pub iteration_best: Option<(Score, Vec<G::Move>)>,
+    /// The evaluations of the positions this thread evaluated last.
+    pub eval_cache: EvalCache,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -142,6 +145,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             seldepth: 0,
             root_best: None,
             iteration_best: None,
+            eval_cache: EvalCache::new(config.eval_cache),
         }
     }
 
