@@ -1,7 +1,8 @@
 //! A test suite of positions with best moves (`bm`) or moves to avoid (`am`), such as Win At
 //! Chess or Bratko-Kopec: the engine's configuration searches each position for a fixed time
 //! and the tool counts the positions where it chose a best move (and no move to avoid),
-//! printing each miss as it comes.
+//! printing each miss as it comes. The last line also gives the nodes of all the searches and
+//! their nodes a second: at a fixed time, how fast the machine and the engine were in the run.
 //!
 //! ```text
 //! cargo run --release -p plyforge-lab --bin epd_suite -- crates/chess/tests/data/wac.epd 1000 [threads] [variant]
@@ -118,6 +119,8 @@ fn run() -> Result<(), String> {
     let mut solved = 0;
     // For `--curve`: the nodes at which each solved position's search found its answer for good.
     let mut solved_at = Vec::new();
+    // The nodes of every search and the time spent in them, for the speed the budget bought.
+    let (mut nodes_searched, mut searching) = (0, Duration::ZERO);
     for (index, epd) in positions.iter().enumerate() {
         let id = epd.id().unwrap_or("?").to_string();
         let best = epd.best_moves().map_err(|error| format!("{id}: {error}"))?;
@@ -129,9 +132,12 @@ fn run() -> Result<(), String> {
             is_good: &is_good,
             since: None,
         };
+        let search_started = Instant::now();
         let answer = solver
             .solve(epd, budget, &mut good_run)
             .map_err(|error| format!("{id}: {error}"))?;
+        searching += search_started.elapsed();
+        nodes_searched += answer.nodes;
         if is_good(answer.best_move) {
             solved += 1;
             if curve {
@@ -159,9 +165,11 @@ fn run() -> Result<(), String> {
         Budget::Time(time) => format!("{} ms", time.as_millis()),
     };
     println!(
-        "{solved} of {} solved at {budget_text} a position, {threads} thread(s), {:.0} s",
+        "{solved} of {} solved at {budget_text} a position, {threads} thread(s), {:.0} s; \
+         {nodes_searched} nodes, {:.0} a second",
         positions.len(),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        nodes_searched as f64 / searching.as_secs_f64().max(1e-9)
     );
     if curve {
         let node_budget = match budget {
