@@ -95,7 +95,7 @@ mod tests {
     }
 
     #[test]
-    fn switched_off_holds_nothing() {
+    fn tells_whether_it_is_switched_on() {
         let cache = EvalCache::new(false);
         assert!(!cache.enabled());
         assert!(EvalCache::new(true).enabled());

@@ -215,7 +215,7 @@ impl<M: Copy + Eq> Ordering<M> {
     /// `ply`: the history heuristic plus the continuation history after the last two moves.
     #[inline]
     pub fn quiet_history(&self, player: usize, key: u16, continuation: u32, ply: usize) -> i32 {
-        self.at(ply, player).quiet_history(key, continuation)
+        self.quiet_rows(ply, player).history(key, continuation)
     }
 
     /// The order score of a move at `ply` for `player`; higher is searched first.
@@ -228,15 +228,6 @@ impl<M: Copy + Eq> Ordering<M> {
     /// node: its killers, its countermove and the rows of the tables its moves read.
     #[inline]
     pub fn at(&self, ply: usize, player: usize) -> PlyOrdering<'_, M> {
-        let keys = self.keys;
-        let continuation_row = |back| {
-            if self.continuation.is_empty() {
-                return &[][..];
-            }
-            self.played_before(ply, back).map_or(&[][..], |earlier| {
-                &self.continuation[earlier * keys..][..keys]
-            })
-        };
         PlyOrdering {
             killers: if self.use_killers {
                 *self.killers.at(ply)
@@ -249,17 +240,35 @@ impl<M: Copy + Eq> Ordering<M> {
                 self.played_before(ply, 1)
                     .and_then(|previous| self.countermoves[previous])
             },
+            quiet: self.quiet_rows(ply, player),
+            captures: if self.captures.is_empty() {
+                &[]
+            } else {
+                &self.captures[player * self.keys..][..self.keys]
+            },
+        }
+    }
+
+    /// The rows that score the quiet moves of `player` at `ply`: the player's history and the
+    /// continuation history after the move one and two plies up.
+    #[inline]
+    fn quiet_rows(&self, ply: usize, player: usize) -> QuietRows<'_> {
+        let keys = self.keys;
+        let continuation_row = |back| {
+            if self.continuation.is_empty() {
+                return &[][..];
+            }
+            self.played_before(ply, back).map_or(&[][..], |earlier| {
+                &self.continuation[earlier * keys..][..keys]
+            })
+        };
+        QuietRows {
             history: if self.use_history {
                 &self.history[self.index(player, 0)..][..MOVE_KEYS]
             } else {
                 &[]
             },
             continuation: [continuation_row(1), continuation_row(2)],
-            captures: if self.captures.is_empty() {
-                &[]
-            } else {
-                &self.captures[player * keys..][..keys]
-            },
         }
     }
 
@@ -323,19 +332,24 @@ impl<M: Copy + Eq> Ordering<M> {
 pub(crate) struct PlyOrdering<'a, M> {
     killers: [Option<M>; 2],
     countermove: Option<M>,
-    /// The player's history, by move key.
-    history: &'a [i32],
-    /// The continuation history after the move one and two plies up, by continuation key.
-    continuation: [&'a [i16]; 2],
+    quiet: QuietRows<'a>,
     /// The player's capture history, by continuation key.
     captures: &'a [i16],
 }
 
-impl<M: Copy + Eq> PlyOrdering<'_, M> {
+/// The table rows that score a node's quiet moves (empty where a table is off).
+struct QuietRows<'a> {
+    /// The player's history, by move key.
+    history: &'a [i32],
+    /// The continuation history after the move one and two plies up, by continuation key.
+    continuation: [&'a [i16]; 2],
+}
+
+impl QuietRows<'_> {
     /// The history of a quiet move with key `key` and continuation key `continuation`: the
     /// history heuristic plus the continuation history after the last two moves.
     #[inline(always)]
-    pub fn quiet_history(&self, key: u16, continuation: u32) -> i32 {
+    fn history(&self, key: u16, continuation: u32) -> i32 {
         let read = |row: &[i16]| {
             row.get(continuation as usize)
                 .map_or(0, |&value| i32::from(value))
@@ -344,7 +358,9 @@ impl<M: Copy + Eq> PlyOrdering<'_, M> {
             + read(self.continuation[0])
             + read(self.continuation[1])
     }
+}
 
+impl<M: Copy + Eq> PlyOrdering<'_, M> {
     /// The order score of a move; higher is searched first.
     #[inline(always)]
     pub fn score(&self, mv: M, facts: &MoveFacts) -> i32 {
@@ -367,7 +383,7 @@ impl<M: Copy + Eq> PlyOrdering<'_, M> {
         } else if self.countermove == Some(mv) {
             COUNTERMOVE_SCORE
         } else {
-            self.quiet_history(facts.key, facts.continuation) + facts.hint
+            self.quiet.history(facts.key, facts.continuation) + facts.hint
         }
     }
 }
