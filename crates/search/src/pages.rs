@@ -159,6 +159,12 @@ impl<T: Zeroable> PageAligned<T> {
             *self = fresh;
             return;
         }
+        self.fill_default();
+    }
+
+    /// Sets every value back to its default in place: the pages stay backed (for memory the
+    /// program has already touched whole, cheaper than fresh pages it would touch again).
+    pub fn fill_default(&mut self) {
         for value in self.as_mut_slice() {
             *value = T::default();
         }

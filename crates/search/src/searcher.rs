@@ -18,6 +18,7 @@ use crate::score::{Score, loss_in, win_in};
 use crate::tt::TranspositionTable;
 use crate::worker::{Shared, ThreadTables, Worker};
 use std::any::Any;
+use std::time::Instant;
 
 /// Monte Carlo tree search's rewards (0 to 1) become scores in these units (permille).
 const REWARD_SCALE: f64 = 1000.0;
@@ -94,6 +95,17 @@ impl Searcher {
         self.tt.clear();
         self.mcts = None;
         self.tables = None;
+    }
+
+    /// Has the system back the transposition table's memory now, until all of it is or
+    /// `deadline` passes (a later call goes on where this one stopped); returns whether all
+    /// is. A new searcher's table is fresh memory that the operating system backs (zeroing
+    /// each page) only when a search first writes it, on that search's clock; this pays for
+    /// it up front, once: a table populated whole is cleared in place ([`Searcher::clear`])
+    /// and stays backed. A UCI engine calls it before answering `isready`. The entries stay
+    /// as they are.
+    pub fn populate_table(&mut self, deadline: Instant) -> bool {
+        self.tt.populate(deadline)
     }
 
     /// Searches `game` for the player to move with the configured algorithm within `limits`,

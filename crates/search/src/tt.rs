@@ -23,11 +23,16 @@
 use crate::pages::{PageAligned, Zeroable};
 use crate::score::{EVAL_LIMIT, Score};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 /// Entries per bucket: four 16-byte entries fill one 64-byte cache line.
 const BUCKET_ENTRIES: usize = 4;
 /// Bytes per bucket.
 const BUCKET_BYTES: usize = 64;
+/// Buckets per small (4 KiB) page: [`TranspositionTable::populate`] writes one of each.
+const BUCKETS_PER_PAGE: usize = 4096 / BUCKET_BYTES;
+/// [`TranspositionTable::populate`] looks at its deadline after each 2 MiB (a huge page).
+const POPULATE_CHUNK_BUCKETS: usize = (2 << 20) / BUCKET_BYTES;
 /// How much one search of age difference counts against depth when choosing a victim.
 const AGE_WEIGHT: i32 = 8;
 /// Ages wrap modulo this (5 bits of the data word).
@@ -140,6 +145,10 @@ pub(crate) struct TranspositionTable {
     /// stores starts with [`TranspositionTable::new_search`], so an unset flag means the table
     /// is still empty and [`TranspositionTable::clear`] has nothing to do.
     written: bool,
+    /// The buckets from the first up to this one are backed ([`TranspositionTable::populate`]).
+    /// When all are, clearing writes the buckets in place rather than asking for fresh pages
+    /// that would be backed again.
+    populated: usize,
 }
 
 impl TranspositionTable {
@@ -150,19 +159,51 @@ impl TranspositionTable {
             buckets: PageAligned::try_new((bytes / BUCKET_BYTES).max(1))?,
             age: 0,
             written: false,
+            populated: 0,
         })
     }
 
     /// Empties the table. A GUI sends `ucinewgame` (and waits for `readyok`) before every game,
-    /// often right after sizing the table: a table no search has written is left as it is, and
-    /// a written one gets fresh zero pages rather than having every bucket written (see
+    /// often right after sizing the table: a table no search has written is left as it is. A
+    /// written one that was [populated](TranspositionTable::populate) has every bucket written
+    /// in place (its pages stay backed); any other gets fresh zero pages (see
     /// [`PageAligned::reset`]), so that a large table is not backed whole just to be emptied.
     pub fn clear(&mut self) {
         if self.written {
-            self.buckets.reset();
+            if self.populated == self.buckets.len() {
+                self.buckets.fill_default();
+            } else {
+                self.buckets.reset();
+                self.populated = 0;
+            }
         }
         self.age = 0;
         self.written = false;
+    }
+
+    /// Has the system back the pages of the table, each bucket keeping its entries, until all
+    /// are or `deadline` passes (a later call goes on where this one stopped); returns whether
+    /// all are. A new table (or one cleared before it was populated) is memory the kernel
+    /// backs only on the first write to each page, zeroing the page then; a search meeting
+    /// those faults pays for them on its clock, so an engine calls this while it waits for the
+    /// next command. One slot a page is read and written back: a plain read of an untouched
+    /// page would only map the kernel's shared zero page.
+    pub fn populate(&mut self, deadline: Instant) -> bool {
+        while self.populated < self.buckets.len() {
+            let end = (self.populated + POPULATE_CHUNK_BUCKETS).min(self.buckets.len());
+            for bucket in self.buckets[self.populated..end]
+                .iter()
+                .step_by(BUCKETS_PER_PAGE)
+            {
+                let key = &bucket.slots[0].key;
+                key.store(key.load(Ordering::Relaxed), Ordering::Relaxed);
+            }
+            self.populated = end;
+            if Instant::now() >= deadline {
+                break;
+            }
+        }
+        self.populated == self.buckets.len()
     }
 
     /// Starts a new search: entries of earlier searches become the first to be replaced.
@@ -337,6 +378,42 @@ mod tests {
         );
         assert_eq!(tt.probe(4).unwrap().move_key, Some(14));
         assert_eq!(tt.probe(4).unwrap().depth, 3);
+    }
+
+    #[test]
+    fn populating_keeps_every_entry() {
+        // A table of 3 MiB (a mapping of its own where the system gives one) with an entry in
+        // its first, middle and last buckets, each populated twice: fresh and written.
+        let mut tt = TranspositionTable::new(3).unwrap();
+        let far = Instant::now() + std::time::Duration::from_secs(3600);
+        // A deadline already past still backs the first 2 MiB, and a later call goes on.
+        assert!(!tt.populate(Instant::now()));
+        assert_eq!(tt.populated, POPULATE_CHUNK_BUCKETS);
+        assert!(tt.populate(far));
+        tt.new_search();
+        let buckets = tt.buckets.len() as u64;
+        let keys = [0, (u64::MAX / buckets) * (buckets / 2), u64::MAX];
+        let entry = |key: u64| Entry {
+            move_key: Some(key as u16 | 1),
+            score: (key % 1000) as i32 - 500,
+            depth: 7,
+            bound: Bound::Lower,
+        };
+        for &key in &keys {
+            tt.store(key, entry(key));
+        }
+        tt.populated = 0;
+        assert!(tt.populate(far));
+        for &key in &keys {
+            assert_eq!(tt.probe(key), Some(entry(key)));
+        }
+        assert_eq!(tt.probe(12345), None);
+        // A populated table is cleared in place, and stays populated.
+        tt.clear();
+        assert_eq!(tt.populated, tt.buckets.len());
+        for &key in &keys {
+            assert_eq!(tt.probe(key), None);
+        }
     }
 
     #[test]

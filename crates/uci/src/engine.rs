@@ -24,6 +24,11 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// The longest `isready` spends backing a new table's memory (see `Engine::populate_table`):
+/// enough for the default table even on a virtual machine, where each page's first touch goes
+/// through the host too, and short enough that `readyok` stays prompt for any size.
+const POPULATE_TIME: Duration = Duration::from_millis(500);
+
 /// The engine's name as `uci` reports it.
 pub const ENGINE_NAME: &str = concat!("Plyforge ", env!("CARGO_PKG_VERSION"));
 /// The authors as `uci` reports them.
@@ -229,7 +234,10 @@ impl Engine {
     /// Handles one command.
     pub fn handle(&mut self, command: Command) -> Flow {
         match command {
-            Command::IsReady => self.say("readyok"),
+            Command::IsReady => {
+                self.populate_table();
+                self.say("readyok");
+            }
             Command::Stop => self.finish_search(),
             Command::PonderHit => self.ponder_hit(),
             Command::Debug(_) => {}
@@ -353,6 +361,18 @@ impl Engine {
             | Command::PonderHit
             | Command::Quit
             | Command::Debug(_) => {}
+        }
+    }
+
+    /// Backs the table of an idle searcher with memory where a new one is not yet backed, for
+    /// at most [`POPULATE_TIME`], so that no search spends its clock on the page faults of its
+    /// first writes. Called for `isready`, which a GUI sends after `setoption` and `ucinewgame`
+    /// and waits for before it starts a clock; the bound keeps `readyok` prompt for a table of
+    /// gigabytes (whose remainder the searches back, or the next `isready`). While a search
+    /// runs, the searcher is on the search's thread and its table in use: nothing to do.
+    fn populate_table(&mut self) {
+        if let Some(searcher) = self.searcher.as_mut() {
+            searcher.populate_table(Instant::now() + POPULATE_TIME);
         }
     }
 
@@ -588,6 +608,9 @@ impl Engine {
                     return searcher;
                 }
             };
+            // Backed before the clock starts, as `isready` backs the engine's table: the
+            // searches then pay neither the page faults nor, between positions, fresh pages.
+            bench_searcher.populate_table(Instant::now() + POPULATE_TIME);
             let (mut nodes, start) = (0u64, Instant::now());
             for (index, fen) in BENCH_POSITIONS.iter().enumerate() {
                 let board: Board = fen.parse().expect("the bench positions are valid");

@@ -407,7 +407,8 @@ fn perft_runs_beside_the_input_and_stops_on_request() {
 #[test]
 fn clearing_a_large_table_does_not_hold_up_the_input() {
     let mut engine = Engine::start();
-    // A GUI sizes the table, starts a game and waits for readyok: the table is still unused.
+    // A GUI sizes the table, starts a game and waits for readyok: the table is still unused,
+    // and the engine backs only what it can of it in a bounded time before answering.
     engine.send("setoption name Hash value 1024");
     engine.send("ucinewgame");
     engine.ready(2 * SECOND);
