@@ -3,9 +3,10 @@
 //! through the output callback, so the same engine runs on stdin/stdout or inside a test.
 //!
 //! A search, `perft` and `bench` run on a thread of their own, so the engine never waits for
-//! one: `isready` is answered at once, `stop`, `ponderhit` and `quit` act at once, and any
-//! command that needs the engine idle (`position`, `go`, `setoption`, ...) first stops the
-//! running search, whose `bestmove` is still written, as Stockfish does.
+//! one: `isready` is answered at once (or, when a new table is idle, once its memory is backed,
+//! for at most [`POPULATE_TIME`]), `stop`, `ponderhit` and `quit` act at once, and any command
+//! that needs the engine idle (`position`, `go`, `setoption`, ...) first stops the running
+//! search, whose `bestmove` is still written, as Stockfish does.
 
 use crate::bench::{BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use crate::command::{Command, Go, StartPosition};
@@ -25,8 +26,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The longest `isready` spends backing a new table's memory (see `Engine::populate_table`):
-/// enough for the default table even on a virtual machine, where each page's first touch goes
-/// through the host too, and short enough that `readyok` stays prompt for any size.
+/// enough for the default table even on a loaded virtual machine, and short enough that
+/// `readyok` stays prompt for a table of any size.
 const POPULATE_TIME: Duration = Duration::from_millis(500);
 
 /// The engine's name as `uci` reports it.
