@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """How long the engine's table costs it: the time to `readyok` after start (and after
 `setoption name Hash`), then three `go movetime 1000` searches from the start position with
-`ucinewgame` and `isready` between them, each timed through the pipes. A search that overruns
-its movetime, or a slow `readyok`, shows where the table's memory is backed. The output is what
-docs/measurements.md records.
+`ucinewgame` and `isready` between them, each timed through the pipes (with the nodes the
+search reports last). A search that overruns its movetime, or a slow `readyok`, shows where the
+table's memory is backed. The output is what docs/measurements.md records.
 
     cargo build --release -p plyforge-uci
     python3 crates/lab/scripts/table_timing.py target/release/plyforge [hash-mib]
@@ -23,8 +23,11 @@ def main():
     engine = subprocess.Popen([sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True, bufsize=1)
 
+    nodes = [0]
+
     def ask(command, answer):
-        """Milliseconds from sending `command` to the line starting with `answer`."""
+        """Milliseconds from sending `command` to the line starting with `answer`; the nodes
+        of the last `info` line on the way are kept in `nodes[0]`."""
         start = time.perf_counter()
         engine.stdin.write(command + "\n")
         engine.stdin.flush()
@@ -32,6 +35,9 @@ def main():
             line = engine.stdout.readline()
             if not line or time.perf_counter() - start > TIMEOUT:
                 sys.exit(f"no {answer!r} after {command!r}")
+            words = line.split()
+            if "nodes" in words[:-1]:
+                nodes[0] = int(words[words.index("nodes") + 1])
             if line.startswith(answer):
                 return (time.perf_counter() - start) * 1000
 
@@ -41,7 +47,8 @@ def main():
     figures = [f"first isready {ask('isready', 'readyok'):.0f} ms"]
     for _ in range(3):
         engine.stdin.write("position startpos\n")
-        figures.append(f"go movetime 1000: {ask('go movetime 1000', 'bestmove'):.0f} ms")
+        took = ask('go movetime 1000', 'bestmove')
+        figures.append(f"go movetime 1000: {took:.0f} ms, {nodes[0]} nodes")
         engine.stdin.write("ucinewgame\n")
         figures.append(f"ucinewgame, isready {ask('isready', 'readyok'):.0f} ms")
     engine.stdin.write("quit\n")

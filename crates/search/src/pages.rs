@@ -145,29 +145,63 @@ impl<T: Zeroable> PageAligned<T> {
         None
     }
 
-    /// Sets every value back to its default. A mapping of its own is replaced by a fresh one
-    /// and the old one returned to the system: the new pages are zero until their first
-    /// touch, so the cost is giving back the pages the old one had touched, where writing
-    /// every value would first make the kernel back every page (a large table no search has
-    /// reached yet would be backed whole just to be zeroed). A heap array is written; so is a
-    /// mapping when the system refuses a new one.
-    pub fn reset(&mut self) {
-        if let Source::Mapping { .. } = self.source
-            && let Some(fresh) = Self::mapped(self.len, self.len.saturating_mul(size_of::<T>()))
-        {
-            // The old mapping is dropped (unmapped) here, after the new one exists.
-            *self = fresh;
-            return;
-        }
-        self.fill_default();
-    }
-
-    /// Sets every value back to its default in place: the pages stay backed (for memory the
-    /// program has already touched whole, cheaper than fresh pages it would touch again).
-    pub fn fill_default(&mut self) {
-        for value in self.as_mut_slice() {
+    /// Sets every value back to its default, and returns how many leading values stay backed
+    /// by memory: at least the first `backed` (values the program has touched, or had the
+    /// system back), which are written in place so that their pages stay backed. In a mapping
+    /// of its own the pages after them, from the next huge-page boundary on, are given back to
+    /// the system, which maps zeros there again at their next touch: emptying a large table
+    /// then costs what the program had backed, and a part it never reached is not backed just
+    /// to be zeroed. A heap array (or a mapping the system will not take pages back from) is
+    /// written whole, and all of it stays backed.
+    pub fn reset_keeping(&mut self, backed: usize) -> usize {
+        let written = self.give_back_pages_after(backed).unwrap_or(self.len);
+        for value in &mut self.as_mut_slice()[..written] {
             *value = T::default();
         }
+        written
+    }
+
+    /// Gives the pages of a mapping of its own back to the system from the first huge-page
+    /// boundary after the first `backed` values on, and returns how many values lie before
+    /// that boundary (one may straddle it: its bytes past it become zero, its default, and it
+    /// is written as well); `None` where nothing was given back (a heap array, a boundary at
+    /// the end, or the system refused).
+    #[cfg(target_os = "linux")]
+    fn give_back_pages_after(&mut self, backed: usize) -> Option<usize> {
+        let Source::Mapping { .. } = self.source else {
+            return None;
+        };
+        let size = size_of::<T>();
+        let boundary = backed
+            .min(self.len)
+            .checked_mul(size)?
+            .next_multiple_of(HUGE_PAGE);
+        let end = (self.len * size).next_multiple_of(HUGE_PAGE);
+        if size == 0 || boundary >= end {
+            return None;
+        }
+        let start = self.values.as_ptr().wrapping_byte_add(boundary);
+        // SAFETY: `values` starts on a huge-page boundary of our own private anonymous mapping,
+        // whose advised range runs to `len * size` rounded up to a huge page (`mapped`), so
+        // `start..start + (end - boundary)` is whole pages inside it, and `&mut self` means no
+        // reference into them exists. After `MADV_DONTNEED` the kernel fills the range with
+        // zeros at the next touch: every value there is zero bytes, valid and default by
+        // `Zeroable` (the old values are not dropped: at worst a leak). On failure nothing
+        // changed, and the caller writes every value.
+        #[allow(unsafe_code)]
+        let result = unsafe { libc::madvise(start.cast(), end - boundary, libc::MADV_DONTNEED) };
+        (result == 0).then(|| boundary.div_ceil(size).min(self.len))
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn give_back_pages_after(&mut self, _backed: usize) -> Option<usize> {
+        None
+    }
+
+    /// Whether the values are in a mapping of their own (otherwise on the heap).
+    #[cfg(test)]
+    pub fn is_mapping(&self) -> bool {
+        !matches!(self.source, Source::Heap)
     }
 
     /// The values, mutably.
@@ -273,23 +307,33 @@ mod tests {
 
     #[test]
     fn reset_gives_defaults_back() {
-        // A mapping of its own (3 MiB and a line) and a heap array: written, then reset.
-        for count in [3 * (1 << 20) / 64 + 1, 10] {
+        // A mapping of its own (3 MiB and a line) and a heap array: written, then reset with
+        // none, some or all of it counted as backed.
+        let huge_page_lines = HUGE_PAGE / 64;
+        for count in [3 * huge_page_lines + 1, 10] {
             let mut lines = PageAligned::<Line>::try_new(count).unwrap();
             let mapped = matches!(lines.source, Source::Mapping { .. });
-            for index in [0, count / 2, count - 1] {
-                lines[index].0[3].store(index as u64 + 1, Ordering::Relaxed);
+            for backed in [0, 5, huge_page_lines, huge_page_lines + 1, count] {
+                for index in [0, 4, 5, count / 2, count - 1] {
+                    lines[index].0[3].store(index as u64 + 1, Ordering::Relaxed);
+                }
+                let kept = lines.reset_keeping(backed);
+                assert_eq!(lines.len(), count);
+                assert!((0..count).all(|index| word(&lines, index) == 0));
+                let expected = if mapped {
+                    // Rounded up to the next huge page, within the array.
+                    (backed.next_multiple_of(huge_page_lines)).min(count)
+                } else {
+                    count
+                };
+                assert_eq!(kept, expected, "{count} lines, {backed} backed");
+                // Usable after the reset.
+                lines[count - 1].0[3].store(5, Ordering::Relaxed);
+                assert_eq!(word(&lines, count - 1), 5);
             }
-            lines.reset();
-            assert_eq!(lines.len(), count);
-            assert_eq!(matches!(lines.source, Source::Mapping { .. }), mapped);
             if mapped {
                 assert_eq!(lines.as_ptr() as usize % HUGE_PAGE, 0);
             }
-            assert!((0..count).all(|index| word(&lines, index) == 0));
-            // Usable after the reset.
-            lines[count - 1].0[3].store(5, Ordering::Relaxed);
-            assert_eq!(word(&lines, count - 1), 5);
         }
     }
 

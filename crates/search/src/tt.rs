@@ -146,8 +146,8 @@ pub(crate) struct TranspositionTable {
     /// is still empty and [`TranspositionTable::clear`] has nothing to do.
     written: bool,
     /// The buckets from the first up to this one are backed ([`TranspositionTable::populate`]).
-    /// When all are, clearing writes the buckets in place rather than asking for fresh pages
-    /// that would be backed again.
+    /// Clearing writes them in place rather than asking for fresh pages that would be backed
+    /// again.
     populated: usize,
 }
 
@@ -164,18 +164,14 @@ impl TranspositionTable {
     }
 
     /// Empties the table. A GUI sends `ucinewgame` (and waits for `readyok`) before every game,
-    /// often right after sizing the table: a table no search has written is left as it is. A
-    /// written one that was [populated](TranspositionTable::populate) has every bucket written
-    /// in place (its pages stay backed); any other gets fresh zero pages (see
-    /// [`PageAligned::reset`]), so that a large table is not backed whole just to be emptied.
+    /// often right after sizing the table: a table no search has written is left as it is. In
+    /// a written one the buckets [populated](TranspositionTable::populate) so far are written
+    /// in place (their pages stay backed, and populating goes on after them); the pages of the
+    /// rest are given back to the system (see [`PageAligned::reset_keeping`]), so that a large
+    /// table is not backed whole just to be emptied.
     pub fn clear(&mut self) {
         if self.written {
-            if self.populated == self.buckets.len() {
-                self.buckets.fill_default();
-            } else {
-                self.buckets.reset();
-                self.populated = 0;
-            }
+            self.populated = self.buckets.reset_keeping(self.populated);
         }
         self.age = 0;
         self.written = false;
@@ -414,6 +410,24 @@ mod tests {
         for &key in &keys {
             assert_eq!(tt.probe(key), None);
         }
+        // One populated in part keeps that part (a mapping of its own gives the rest back),
+        // and is empty throughout.
+        tt.new_search();
+        for &key in &keys {
+            tt.store(key, entry(key));
+        }
+        tt.populated = POPULATE_CHUNK_BUCKETS;
+        tt.clear();
+        let kept = if tt.buckets.is_mapping() {
+            POPULATE_CHUNK_BUCKETS
+        } else {
+            tt.buckets.len()
+        };
+        assert_eq!(tt.populated, kept);
+        for &key in &keys {
+            assert_eq!(tt.probe(key), None);
+        }
+        assert!(tt.populate(far));
     }
 
     #[test]

@@ -47,6 +47,9 @@ const HANDSHAKE_LIMIT: Duration = Duration::from_secs(30);
 const ANSWER_GRACE: Duration = Duration::from_secs(10);
 /// How long a search to a node budget may take before the engine is told to stop.
 const NODE_BUDGET_LIMIT: Duration = Duration::from_secs(600);
+/// How long the table's memory may take to be backed before a search starts anyway (a 64 MiB
+/// table takes tens of milliseconds).
+const POPULATE_LIMIT: Duration = Duration::from_secs(5);
 
 fn main() -> ExitCode {
     plyforge_lab::exit_with(run())
@@ -214,7 +217,11 @@ impl Solver {
     ) -> Result<Answer, String> {
         match self {
             Solver::Searcher(searcher) => {
+                // As the engine does between `ucinewgame` and `readyok`: the table is emptied
+                // and its memory backed before the clock starts, so that no search pays the
+                // page faults of a fresh table on its own budget.
                 searcher.clear();
+                searcher.populate_table(Instant::now() + POPULATE_LIMIT);
                 let limits = match budget {
                     Budget::Time(time) => Limits::time(time, time),
                     Budget::Nodes(nodes) => Limits::nodes(nodes),
