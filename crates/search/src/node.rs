@@ -20,6 +20,7 @@ use crate::config::Mode;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::movepick::{MovePicker, Order, PickerSetup, Prefetch};
 use crate::moves::MoveBuffer;
+use crate::report::ScoreBound;
 use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, is_decisive, loss_in, win_in};
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 use crate::worker::{LMR_TABLE_SIZE, Worker};
@@ -457,7 +458,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         self.pv.update(ply, &[mv]);
                     }
                     if NT::ROOT {
-                        self.note_root_improvement(score);
+                        let bound = if score >= beta {
+                            ScoreBound::Lower
+                        } else {
+                            ScoreBound::Exact
+                        };
+                        self.note_root_improvement(score, bound);
                     }
                     if score >= beta {
                         self.reward_cutoff(picker.picked(), game, noisy, depth, ply);

@@ -59,6 +59,10 @@ pub struct SearchResult<M> {
     pub best_move: M,
     /// Its score for the player to move at the root (as [`Info::score`]).
     pub score: Score,
+    /// Whether `score` is the value of a completed iteration ([`ScoreBound::Exact`]) or only
+    /// a lower bound: the move is one the interrupted iteration found failing high of its
+    /// aspiration window.
+    pub bound: ScoreBound,
     /// The score of every player, where the algorithm has one per player (max^n, Monte Carlo
     /// tree search).
     pub scores: Option<ScoreVector>,
@@ -140,7 +144,7 @@ impl<M> SearchResult<M> {
             depth: self.depth,
             seldepth: self.seldepth,
             score: self.score,
-            bound: ScoreBound::Exact,
+            bound: self.bound,
             nodes: self.nodes,
             nps: per_second(self.nodes, self.time),
             hashfull,

@@ -117,9 +117,12 @@ impl Searcher {
     /// repeats one of them (within [`Game::reversible_plies`]) or one on the search path scores
     /// as a draw (the other algorithms are meant for games without repetition draws).
     /// `report` is called after every completed iteration (for Monte Carlo tree search, at the
-    /// configured interval and at the end), and, in Lazy SMP, once more when the search
-    /// returns a deeper iteration that a helper thread completed (the result is the deepest
-    /// completed iteration of any thread, the main thread's on a tie).
+    /// configured interval and at the end). In alpha-beta it is called once more, with the
+    /// result, when a limit or the stop flag ended the search (with the nodes and time of the
+    /// whole search, and the line of the move it returns, which may come from the interrupted
+    /// iteration) and, in Lazy SMP, when the search returns a deeper iteration that a helper
+    /// thread completed (the result is the deepest completed iteration of any thread, the
+    /// main thread's on a tie).
     ///
     /// # Errors
     /// [`SearchError::GameOver`] when `game` is over, [`SearchError::PlayerCount`] when the
@@ -299,6 +302,10 @@ impl Searcher {
             // A helper's iteration: stopped only if a limit ended the search short of its depth.
             result.stopped =
                 stopped && limits.depth.is_none_or(|limit| result.depth < limit.max(1));
+        }
+        if result.depth > main_depth || result.stopped {
+            // The last report came at the end of an iteration: this one has the nodes and
+            // time of the whole search, and the line of the move it returns.
             report(&result.info(self.tt.hashfull()));
         }
         Ok(result)
@@ -415,6 +422,7 @@ fn monte_carlo_result<G: Game>(
     SearchResult {
         best_move: result.best_move,
         score,
+        bound: ScoreBound::Exact,
         scores: Some(scores),
         depth: result.depth,
         seldepth: result.depth,

@@ -89,10 +89,11 @@ pub(crate) struct Worker<'a, G: Game, E> {
     pub seldepth: usize,
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<G::Move>,
-    /// The score and line of the root move that last raised alpha in the iteration in
+    /// The score (with its bound) and line of the root move that last raised alpha in the
+    /// iteration in
     /// progress (kept across its aspiration re-searches): an interrupted iteration that found
     /// a better move than the last completed one plays it.
-    pub iteration_best: Option<(Score, Vec<G::Move>)>,
+    pub iteration_best: Option<(Score, ScoreBound, Vec<G::Move>)>,
     /// The evaluations of the positions this thread evaluated last.
     pub eval_cache: EvalCache,
 }
@@ -211,20 +212,22 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// completed iteration's best (a sacrifice seen at last, a refutation of the old move), it
     /// replaces that move, with its score and line; the depth stays the completed one.
     fn keep_interrupted_best(&mut self, root: &G, result: Option<&mut SearchResult<G::Move>>) {
-        if let (Some(result), Some((score, pv))) = (result, self.iteration_best.take())
+        if let (Some(result), Some((score, bound, pv))) = (result, self.iteration_best.take())
             && let Some(&best_move) = pv.first()
             && best_move != result.best_move
         {
             result.best_move = best_move;
             result.score = score;
+            result.bound = bound;
             result.pv_players = players_of(root, &pv);
             result.pv = pv;
         }
     }
 
-    /// Notes a root move that raised alpha: its score and the line now at the root.
-    pub(crate) fn note_root_improvement(&mut self, score: Score) {
-        self.iteration_best = Some((score, self.pv.line(0).collect()));
+    /// Notes a root move that raised alpha: its score (a lower bound where it reached the
+    /// window's top) and the line now at the root.
+    pub(crate) fn note_root_improvement(&mut self, score: Score, bound: ScoreBound) {
+        self.iteration_best = Some((score, bound, self.pv.line(0).collect()));
     }
 
     /// Reports a failed aspiration window: its score as a bound, and the line searched so far.
@@ -299,6 +302,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let iteration = result.insert(SearchResult {
                 best_move,
                 score,
+                bound: ScoreBound::Exact,
                 depth: search_depth,
                 seldepth: self.seldepth as u32,
                 scores: None,

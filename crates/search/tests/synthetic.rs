@@ -718,6 +718,52 @@ fn failed_aspiration_windows_are_reported_with_bounds_that_hold() {
     assert!(bounds_seen > 10, "{bounds_seen} failed windows reported");
 }
 
+/// A search that a limit stops reports once more at its end: the move it returns with its
+/// line, its score and bound, and the nodes of the whole search. A score reported as a lower
+/// bound (a move of the interrupted iteration that failed high of its window) holds.
+#[test]
+fn a_stopped_search_reports_the_move_it_returns() {
+    let mut lower_bounds = 0;
+    for seed in 0..40 {
+        let root = Tree::endless(seed);
+        for budget in [300, 700, 1_500, 3_000, 6_000] {
+            let mut last = None;
+            let result = Searcher::new(Config::exact().with_tt_mib(1))
+                .search(&root, &TreeEval, &Limits::nodes(budget), &[], |info| {
+                    last = Some((
+                        info.depth,
+                        info.score,
+                        info.bound,
+                        info.nodes,
+                        info.pv.to_vec(),
+                    ));
+                })
+                .unwrap();
+            assert!(result.stopped, "seed {seed}, budget {budget}");
+            let (depth, score, bound, nodes, pv) = last.unwrap();
+            assert_eq!(
+                (depth, score, bound, nodes),
+                (result.depth, result.score, result.bound, result.nodes),
+                "seed {seed}, budget {budget}"
+            );
+            assert_eq!(pv, result.pv);
+            assert_eq!(pv.first(), Some(&result.best_move));
+            if result.bound == ScoreBound::Lower {
+                lower_bounds += 1;
+                // Found by the interrupted iteration, one ply deeper than the last completed.
+                let mut child = root.clone();
+                child.play(result.best_move);
+                let value = -minimax(&child, result.depth, 1);
+                assert!(value >= result.score, "seed {seed}, budget {budget}");
+            }
+        }
+    }
+    assert!(
+        lower_bounds > 0,
+        "no stopped search returned a move that failed high"
+    );
+}
+
 /// A search stopped in the middle of an iteration plays the move that iteration found better
 /// than the last completed iteration's best, and only such a move: its value at the
 /// interrupted depth beats the old move's, and its score is no more than its value.

@@ -9,7 +9,9 @@
 
 use plyforge_chess::{Board, Evaluation, Move};
 use plyforge_search::score::{MAX_PLY, from_child, win_in};
-use plyforge_search::{Game, Limits, Outcome, Score, SearchError, SearchResult, Searcher};
+use plyforge_search::{
+    Game, Limits, Outcome, Score, ScoreBound, SearchError, SearchResult, Searcher,
+};
 use std::time::{Duration, Instant};
 
 /// One root move's line in a round.
@@ -47,6 +49,7 @@ impl Ranking {
         SearchResult {
             best_move: line.pv[0],
             score: line.score,
+            bound: ScoreBound::Exact,
             scores: None,
             depth: self.depth,
             seldepth: line.seldepth,

@@ -7,7 +7,7 @@ use crate::clock::{Clock, ThreadClock};
 use crate::config::{Algorithm, Config};
 use crate::game::{Evaluator, Game};
 use crate::limits::Limits;
-use crate::report::{Info, SearchError, SearchResult};
+use crate::report::{Info, ScoreBound, SearchError, SearchResult};
 use crate::tt::TranspositionTable;
 
 /// Searches `game` for the player to move with max^n, BRS or BRS+ (`config.algorithm`), by
@@ -80,6 +80,7 @@ where
         let iteration = completed.insert(SearchResult {
             best_move: pv[0],
             score,
+            bound: ScoreBound::Exact,
             scores,
             depth,
             seldepth: depth,
