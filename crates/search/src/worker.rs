@@ -90,9 +90,8 @@ pub(crate) struct Worker<'a, G: Game, E> {
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<G::Move>,
     /// The score (with its bound) and line of the root move that last raised alpha in the
-    /// iteration in
-    /// progress (kept across its aspiration re-searches): an interrupted iteration that found
-    /// a better move than the last completed one plays it.
+    /// iteration in progress (kept across its aspiration re-searches): an interrupted iteration
+    /// that found a better move than the last completed one plays it.
     pub iteration_best: Option<(Score, ScoreBound, Vec<G::Move>)>,
     /// The evaluations of the positions this thread evaluated last.
     pub eval_cache: EvalCache,
