@@ -172,10 +172,8 @@ impl<T: Zeroable> PageAligned<T> {
             return None;
         };
         let size = size_of::<T>();
-        let boundary = backed
-            .min(self.len)
-            .checked_mul(size)?
-            .next_multiple_of(HUGE_PAGE);
+        // `len * size` bytes are mapped, so neither product overflows.
+        let boundary = (backed.min(self.len) * size).next_multiple_of(HUGE_PAGE);
         let end = (self.len * size).next_multiple_of(HUGE_PAGE);
         if size == 0 || boundary >= end {
             return None;

@@ -101,9 +101,9 @@ impl Searcher {
     /// `deadline` passes (a later call goes on where this one stopped); returns whether all
     /// is. A new searcher's table is fresh memory that the operating system backs (zeroing
     /// each page) only when a search first writes it, on that search's clock; this pays for
-    /// it up front, once: a table populated whole is cleared in place ([`Searcher::clear`])
-    /// and stays backed. A UCI engine calls it before answering `isready`. The entries stay
-    /// as they are.
+    /// it up front, once: [`Searcher::clear`] writes the populated part in place, which stays
+    /// backed, and populating goes on after it. A UCI engine calls it before answering
+    /// `isready`. The entries stay as they are.
     pub fn populate_table(&mut self, deadline: Instant) -> bool {
         self.tt.populate(deadline)
     }
