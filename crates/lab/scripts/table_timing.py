@@ -3,10 +3,12 @@
 `setoption name Hash`), then three `go movetime 1000` searches from the start position with
 `ucinewgame` and `isready` between them, each timed through the pipes (with the nodes the
 search reports last). A search that overruns its movetime, or a slow `readyok`, shows where the
-table's memory is backed. The output is what docs/measurements.md records.
+table's memory is backed. With `idle-seconds`, the engine is left that long without a command
+after the first `readyok`, as when a table is set before a game or a person is to move. The
+output is what docs/measurements.md records.
 
     cargo build --release -p plyforge-uci
-    python3 crates/lab/scripts/table_timing.py target/release/plyforge [hash-mib]
+    python3 crates/lab/scripts/table_timing.py target/release/plyforge [hash-mib [idle-seconds]]
 """
 
 import subprocess
@@ -45,6 +47,9 @@ def main():
     if len(sys.argv) > 2:
         engine.stdin.write(f"setoption name Hash value {sys.argv[2]}\n")
     figures = [f"first isready {ask('isready', 'readyok'):.0f} ms"]
+    if len(sys.argv) > 3:
+        time.sleep(float(sys.argv[3]))
+        figures.append(f"idle {sys.argv[3]} s")
     for _ in range(3):
         engine.stdin.write("position startpos\n")
         took = ask('go movetime 1000', 'bestmove')

@@ -22,6 +22,7 @@ use plyforge_search::{
     StopFlag, divide, perft_until,
 };
 use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -29,6 +30,14 @@ use std::time::{Duration, Instant};
 /// enough for the default table even on a loaded virtual machine, and short enough that
 /// `readyok` stays prompt for a table of any size.
 const POPULATE_TIME: Duration = Duration::from_millis(500);
+
+/// How long [`Engine::work_while_idle`] backs the table at a time: a command that arrives
+/// meanwhile waits about this long at most.
+const IDLE_WORK_SLICE: Duration = Duration::from_millis(10);
+
+/// How often an idle input loop looks whether the running search has ended by itself, to take
+/// its searcher back (and go on backing the table) before the next command.
+const SEARCH_END_POLL: Duration = Duration::from_millis(20);
 
 /// The engine's name as `uci` reports it.
 pub const ENGINE_NAME: &str = concat!("Plyforge ", env!("CARGO_PKG_VERSION"));
@@ -160,6 +169,69 @@ impl Engine {
 
     fn complain(&self, message: impl std::fmt::Display) {
         self.say(&format!("info string error: {message}"));
+    }
+
+    /// Runs the engine on the lines of `input` until `quit` or the end of input (every sender
+    /// gone), and between commands does what [`Engine::work_while_idle`] does. A command that
+    /// waits is handled first: idle work never holds one up for more than a slice.
+    ///
+    /// ```
+    /// use plyforge_uci::{Engine, InputLine};
+    /// use std::sync::{Arc, Mutex, mpsc};
+    ///
+    /// let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+    /// let sink = Arc::clone(&lines);
+    /// let mut engine = Engine::new(Arc::new(move |line: &str| sink.lock().unwrap().push(line.into())));
+    /// let (send, input) = mpsc::channel();
+    /// for line in ["isready", "go depth 3", "quit"] {
+    ///     send.send(InputLine::Text(line.into())).unwrap();
+    /// }
+    /// engine.serve(&input);
+    /// let lines = lines.lock().unwrap();
+    /// assert_eq!(lines[0], "readyok");
+    /// assert!(lines.last().unwrap().starts_with("bestmove "));
+    /// ```
+    pub fn serve(&mut self, input: &Receiver<InputLine>) {
+        loop {
+            let line = match input.try_recv() {
+                Ok(line) => line,
+                Err(TryRecvError::Disconnected) => return,
+                Err(TryRecvError::Empty) => {
+                    let received = match self.work_while_idle() {
+                        Some(wait) => input.recv_timeout(wait),
+                        None => input.recv().map_err(|_| RecvTimeoutError::Disconnected),
+                    };
+                    match received {
+                        Ok(line) => line,
+                        Err(RecvTimeoutError::Timeout) => continue,
+                        Err(RecvTimeoutError::Disconnected) => return,
+                    }
+                }
+            };
+            if self.handle_input(line) == Flow::Quit {
+                return;
+            }
+        }
+    }
+
+    /// Does a slice of the work an engine can do while it waits for a command, and says when
+    /// to call again: after at most the returned wait if no command comes first, or, with
+    /// `None`, not before the next command (nothing is left to do). It takes the searcher back
+    /// from a search, `perft` or `bench` that has ended by itself (a search that waits for
+    /// `stop` has not), and backs the table's memory where it is not yet backed, a short slice
+    /// at a time. `isready` backs at most half a second of a large table; a table
+    /// of gigabytes set before a game, or a game against a person, leaves the engine idle for
+    /// much longer, and so the first searches do not pay the table's page faults on their clock.
+    pub fn work_while_idle(&mut self) -> Option<Duration> {
+        if let Some(running) = &self.running {
+            if !running.thread.is_finished() {
+                return Some(SEARCH_END_POLL);
+            }
+            self.wait();
+        }
+        let searcher = self.searcher.as_mut()?;
+        let backed = searcher.populate_table(Instant::now() + IDLE_WORK_SLICE);
+        (!backed).then_some(Duration::ZERO)
     }
 
     /// Handles one line as the input reader delivers it: a line that is not UTF-8 or is too
@@ -369,8 +441,9 @@ impl Engine {
     /// at most [`POPULATE_TIME`], so that no search spends its clock on the page faults of its
     /// first writes. Called for `isready`, which a GUI sends after `setoption` and `ucinewgame`
     /// and waits for before it starts a clock; the bound keeps `readyok` prompt for a table of
-    /// gigabytes (whose remainder the searches back, or the next `isready`). While a search
-    /// runs, the searcher is on the search's thread and its table in use: nothing to do.
+    /// gigabytes (whose remainder the idle engine backs, see [`Engine::work_while_idle`], or
+    /// the next `isready`, or the searches). While a search runs, the searcher is on the
+    /// search's thread and its table in use: nothing to do.
     fn populate_table(&mut self) {
         if let Some(searcher) = self.searcher.as_mut() {
             searcher.populate_table(Instant::now() + POPULATE_TIME);

@@ -4,7 +4,7 @@ mod common;
 
 use common::{bestmove, engine, take, wait_for, wait_for_bestmove};
 use plyforge_chess::Board;
-use plyforge_uci::{Command, CommandError, Flow};
+use plyforge_uci::{Command, CommandError, Flow, InputLine};
 use proptest::prelude::*;
 
 #[test]
@@ -154,6 +154,74 @@ fn an_infinite_search_that_ends_early_waits_for_stop() {
     engine.handle_line("stop");
     let lines = take(&lines);
     assert!(Board::default().parse_uci(bestmove(&lines)).is_ok());
+}
+
+#[test]
+fn an_idle_engine_takes_back_an_ended_search_but_not_one_that_waits_for_stop() {
+    let (mut engine, lines) = engine();
+    engine.handle_line("setoption name Hash value 32");
+    // A new table is backed a slice at a time; then nothing is left to do.
+    let mut slices = 0;
+    while engine.work_while_idle().is_some() {
+        slices += 1;
+        assert!(slices < 100_000, "backing 32 MiB never ends");
+    }
+    engine.handle_line("go depth 6");
+    wait_for_bestmove(&lines);
+    // The search thread may still be handing its searcher back; a few polls take it.
+    let mut polls = 0;
+    while let Some(wait) = engine.work_while_idle() {
+        polls += 1;
+        assert!(polls < 1000, "the ended search is never taken back");
+        std::thread::sleep(wait);
+    }
+    // A search waiting for `stop` keeps the engine polling, and `stop` still answers.
+    take(&lines);
+    engine.handle_line("go depth 1 infinite");
+    wait_for(&lines, "info depth 1 ");
+    for _ in 0..5 {
+        let wait = engine.work_while_idle().expect("the search waits for stop");
+        std::thread::sleep(wait);
+    }
+    engine.handle_line("stop");
+    assert!(Board::default().parse_uci(bestmove(&take(&lines))).is_ok());
+    assert_eq!(engine.work_while_idle(), None);
+}
+
+#[test]
+fn serve_answers_in_order_and_ends_with_its_input() {
+    let (mut engine, lines) = engine();
+    let (send, input) = std::sync::mpsc::channel();
+    let written = std::sync::Arc::clone(&lines);
+    let feeder = std::thread::spawn(move || {
+        for line in [
+            "uci",
+            "setoption name Hash value 16",
+            "isready",
+            "go depth 4",
+        ] {
+            send.send(InputLine::Text(line.into())).unwrap();
+        }
+        // Idle time after the move, as when a person is to move.
+        wait_for_bestmove(&written);
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        send.send(InputLine::NotUtf8).unwrap();
+        send.send(InputLine::Text("isready".into())).unwrap();
+        // The end of input ends `serve`.
+    });
+    engine.serve(&input);
+    feeder.join().unwrap();
+    let lines = take(&lines);
+    let position = |wanted: &str| {
+        lines
+            .iter()
+            .position(|line| line.starts_with(wanted))
+            .unwrap_or_else(|| panic!("no {wanted:?} in {lines:?}"))
+    };
+    assert!(position("uciok") < position("readyok"));
+    assert!(position("readyok") < position("bestmove "));
+    assert!(position("bestmove ") < position("info string error: the line is not UTF-8"));
+    assert_eq!(lines.last().unwrap(), "readyok");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! bench (a fixed search over fixed positions; the last line is `<nodes> nodes <nps> nps`) and
 //! exits.
 
-use plyforge_uci::{Command, Engine, Flow, LineReader};
+use plyforge_uci::{Command, Engine, LineReader};
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::{Arc, mpsc};
@@ -42,7 +42,8 @@ fn main() -> ExitCode {
         }
     }
     // Input is read on a thread of its own, so that the engine sees `stop` and `quit` while a
-    // command runs, and the end of input (the channel closes) ends the engine.
+    // command runs, works while no command waits, and ends at the end of input (the channel
+    // closes).
     let (lines, input) = mpsc::channel();
     std::thread::spawn(move || {
         for line in LineReader::new(std::io::stdin().lock()) {
@@ -51,10 +52,6 @@ fn main() -> ExitCode {
             }
         }
     });
-    for line in input {
-        if engine.handle_input(line) == Flow::Quit {
-            break;
-        }
-    }
+    engine.serve(&input);
     ExitCode::SUCCESS
 }
