@@ -229,8 +229,7 @@ impl Engine {
             }
             self.wait();
         }
-        let searcher = self.searcher.as_mut()?;
-        let backed = searcher.populate_table(Instant::now() + IDLE_WORK_SLICE);
+        let backed = self.populate_table(IDLE_WORK_SLICE);
         (!backed).then_some(Duration::ZERO)
     }
 
@@ -308,7 +307,7 @@ impl Engine {
     pub fn handle(&mut self, command: Command) -> Flow {
         match command {
             Command::IsReady => {
-                self.populate_table();
+                self.populate_table(POPULATE_TIME);
                 self.say("readyok");
             }
             Command::Stop => self.finish_search(),
@@ -438,16 +437,16 @@ impl Engine {
     }
 
     /// Backs the table of an idle searcher with memory where a new one is not yet backed, for
-    /// at most [`POPULATE_TIME`], so that no search spends its clock on the page faults of its
-    /// first writes. Called for `isready`, which a GUI sends after `setoption` and `ucinewgame`
-    /// and waits for before it starts a clock; the bound keeps `readyok` prompt for a table of
-    /// gigabytes (whose remainder the idle engine backs, see [`Engine::work_while_idle`], or
-    /// the next `isready`, or the searches). While a search runs, the searcher is on the
-    /// search's thread and its table in use: nothing to do.
-    fn populate_table(&mut self) {
-        if let Some(searcher) = self.searcher.as_mut() {
-            searcher.populate_table(Instant::now() + POPULATE_TIME);
-        }
+    /// at most `time`, so that no search spends its clock on the page faults of its first
+    /// writes; returns whether nothing is left to back. Called for `isready` with
+    /// [`POPULATE_TIME`] (a GUI sends it after `setoption` and `ucinewgame` and waits for it
+    /// before it starts a clock; the bound keeps `readyok` prompt for a table of gigabytes),
+    /// and by [`Engine::work_while_idle`] a slice at a time for the rest. While a search runs,
+    /// the searcher is on the search's thread and its table in use: nothing to do.
+    fn populate_table(&mut self, time: Duration) -> bool {
+        self.searcher
+            .as_mut()
+            .is_none_or(|searcher| searcher.populate_table(Instant::now() + time))
     }
 
     /// A fresh searcher with a table of `hash_mib` MiB and `threads` threads. When the system
