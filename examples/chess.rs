@@ -77,7 +77,7 @@ struct Session {
     move_time: Duration,
     unicode: bool,
     flipped: bool,
-    searcher: Searcher,
+    searcher: Searcher<Board>,
     /// How well the engine plays its own moves (hints are always at full strength).
     strength: Strength,
     /// The random choices of a weakened engine.

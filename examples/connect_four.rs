@@ -169,7 +169,7 @@ fn play(engine_first: bool) -> Result<(), String> {
     }
 }
 
-fn analyse_quietly(searcher: &mut Searcher, game: &Board) -> Result<(), String> {
+fn analyse_quietly(searcher: &mut Searcher<Board>, game: &Board) -> Result<(), String> {
     let result = searcher
         .search(
             game,

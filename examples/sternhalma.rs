@@ -198,7 +198,7 @@ impl Session {
     }
 
     /// Searches for the player to move and prints the move found; plays it when `play`.
-    fn go(&mut self, limits: &Limits, play: bool) -> Result<(), String> {
+    fn go(&mut self, limits: &Limits<Move>, play: bool) -> Result<(), String> {
         if self.position.outcome().is_some() {
             return Err("the game is over (new starts another)".into());
         }
@@ -273,7 +273,7 @@ impl Session {
 
 /// `go`'s arguments: nothing (the default time), `depth N`, `nodes N`, `time MS`, or a bare
 /// number (depth), `Nms` or `Ns` (time).
-fn parse_limits(args: &[&str]) -> Result<Limits, String> {
+fn parse_limits(args: &[&str]) -> Result<Limits<Move>, String> {
     let number = |text: &str| {
         text.parse::<u64>()
             .map_err(|_| format!("{text:?} is not a whole number"))

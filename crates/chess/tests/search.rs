@@ -3,6 +3,7 @@
 //! as history score as draws.
 
 use plyforge_chess::{Board, Evaluation};
+use plyforge_search::Techniques;
 use plyforge_search::score::win_in;
 use plyforge_search::{Config, Limits, Searcher};
 
@@ -49,7 +50,7 @@ fn the_evaluation_cache_changes_no_node_and_no_value() {
     ] {
         let board: Board = fen.parse().unwrap();
         let [cached, uncached] = [true, false].map(|eval_cache| {
-            let config = Config::selective().with_eval_cache(eval_cache);
+            let config = Config::selective().with_technique(Techniques::EVAL_CACHE, eval_cache);
             let result = Searcher::new(config)
                 .search(&board, &Evaluation, &Limits::depth(9), &[], |_| {})
                 .unwrap();

@@ -45,6 +45,7 @@ use plyforge_lab::minimax_adaptor::{
     minimax_full_options, minimax_iterative_of, minimax_iterative_with, minimax_options,
     minimax_options_with_table, minimax_ordering_options, plain_config,
 };
+use plyforge_search::Techniques;
 use plyforge_search::{Config, Limits, Searcher};
 use std::hint::black_box;
 use std::time::Instant;
@@ -122,10 +123,12 @@ fn default_config() -> Config {
 /// Our counterpart of `minimax_iterative_ordering`: the equivalent configuration with killers
 /// and the history heuristic on.
 fn equivalent_ordering() -> Config {
-    equivalent_config().with_killers(true).with_history(true)
+    equivalent_config()
+        .with_technique(Techniques::KILLERS, true)
+        .with_technique(Techniques::HISTORY, true)
 }
 
-fn ours(searcher: &mut Searcher, board: &Board, depth: u32) -> (u8, u64) {
+fn ours(searcher: &mut Searcher<Board>, board: &Board, depth: u32) -> (u8, u64) {
     let result = searcher
         .search(board, &ThreatEvaluator, &Limits::depth(depth), &[], |_| {})
         .expect("the positions are not over");
@@ -181,7 +184,7 @@ fn our_contender<'a>(label: &str, config: Config, board: &'a Board, depth: u32) 
         Box::new(move || {
             timed(
                 &mut || Searcher::new(config.clone()),
-                &mut |searcher: &mut Searcher| ours(searcher, board, depth).1,
+                &mut |searcher: &mut Searcher<Board>| ours(searcher, board, depth).1,
             )
         }),
     )

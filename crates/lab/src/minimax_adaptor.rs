@@ -4,6 +4,7 @@
 //! engines.
 
 use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator};
+use plyforge_search::Techniques;
 use plyforge_search::{Config, Evaluator as _, Game as _, Outcome};
 
 /// The 7x6 board both engines search.
@@ -98,18 +99,18 @@ pub fn equivalent_config() -> Config {
 pub fn equivalent_config_with_table(table_mib: usize) -> Config {
     Config::default()
         .with_tt_mib(table_mib)
-        .with_lmr(false)
-        .with_null_move(false)
-        .with_killers(false)
-        .with_history(false)
-        .with_quiescence(false)
-        .with_check_extension(false)
+        .with_technique(Techniques::LMR, false)
+        .with_technique(Techniques::NULL_MOVE, false)
+        .with_technique(Techniques::KILLERS, false)
+        .with_technique(Techniques::HISTORY, false)
+        .with_technique(Techniques::QUIESCENCE, false)
+        .with_technique(Techniques::CHECK_EXTENSION, false)
 }
 
 /// Our counterpart of `minimax::Negamax`: fixed-depth alpha-beta in the same centre-first
 /// order (our hint), nothing else.
 pub fn plain_config() -> Config {
-    Config::plain().with_order_hints(true)
+    Config::plain().with_technique(Techniques::ORDER_HINTS, true)
 }
 
 /// The game through the `minimax` crate's traits; with `PASS`, it also gives minimax a null

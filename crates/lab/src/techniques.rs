@@ -2,74 +2,27 @@
 //! (a match of a configuration against itself with one technique off).
 
 use plyforge_search::Config;
+use plyforge_search::Techniques;
 
-/// The names of the switchable techniques: each `Config` field's name in kebab case.
-pub const TECHNIQUES: [&str; 24] = [
-    "iterative-deepening",
-    "tt",
-    "pvs",
-    "aspiration",
-    "null-move",
-    "lmr",
-    "killers",
-    "history",
-    "countermove",
-    "continuation-history",
-    "capture-history",
-    "order-hints",
-    "correction-history",
-    "eval-cache",
-    "quiescence",
-    "check-extension",
-    "mate-distance",
-    "reverse-futility",
-    "futility",
-    "late-move-pruning",
-    "internal-iterative-reduction",
-    "static-exchange",
-    "singular-extension",
-    "table-score-pruning",
-];
+/// The names of the switchable techniques in kebab case, in the order of their declaration
+/// ([`Techniques`]).
+pub fn technique_names() -> Vec<String> {
+    Techniques::all()
+        .iter()
+        .map(Techniques::kebab_name)
+        .collect()
+}
 
-/// The switch of the technique called `name` (one of [`TECHNIQUES`]); `None` for any other
-/// name.
+/// The technique called `name` in kebab case; `None` for any other name.
 ///
 /// ```
-/// use plyforge_lab::techniques::technique_mut;
-/// use plyforge_search::Config;
-/// let mut config = Config::default();
-/// *technique_mut(&mut config, "null-move").unwrap() = false;
-/// assert!(!config.null_move && config.lmr);
-/// assert!(technique_mut(&mut config, "razoring").is_none());
+/// use plyforge_lab::techniques::technique;
+/// use plyforge_search::Techniques;
+/// assert_eq!(technique("null-move"), Some(Techniques::NULL_MOVE));
+/// assert!(technique("razoring").is_none());
 /// ```
-pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut bool> {
-    Some(match name {
-        "iterative-deepening" => &mut config.iterative_deepening,
-        "tt" => &mut config.tt,
-        "pvs" => &mut config.pvs,
-        "aspiration" => &mut config.aspiration,
-        "null-move" => &mut config.null_move,
-        "lmr" => &mut config.lmr,
-        "killers" => &mut config.killers,
-        "history" => &mut config.history,
-        "countermove" => &mut config.countermove,
-        "continuation-history" => &mut config.continuation_history,
-        "capture-history" => &mut config.capture_history,
-        "order-hints" => &mut config.order_hints,
-        "correction-history" => &mut config.correction_history,
-        "eval-cache" => &mut config.eval_cache,
-        "quiescence" => &mut config.quiescence,
-        "check-extension" => &mut config.check_extension,
-        "mate-distance" => &mut config.mate_distance,
-        "reverse-futility" => &mut config.reverse_futility,
-        "futility" => &mut config.futility,
-        "late-move-pruning" => &mut config.late_move_pruning,
-        "internal-iterative-reduction" => &mut config.internal_iterative_reduction,
-        "static-exchange" => &mut config.static_exchange,
-        "singular-extension" => &mut config.singular_extension,
-        "table-score-pruning" => &mut config.table_score_pruning,
-        _ => return None,
-    })
+pub fn technique(name: &str) -> Option<Techniques> {
+    Techniques::from_kebab_name(name)
 }
 
 /// The chess engine's configuration (`Config::selective()`) with the techniques `variant`
@@ -78,10 +31,11 @@ pub fn technique_mut<'a>(config: &'a mut Config, name: &str) -> Option<&'a mut b
 ///
 /// ```
 /// use plyforge_lab::techniques::selective_variant;
+/// use plyforge_search::Techniques;
 /// let config = selective_variant("without-lmr-without-futility").unwrap();
-/// assert!(!config.lmr && !config.futility && config.null_move);
+/// assert!(!config.uses(Techniques::LMR) && !config.uses(Techniques::FUTILITY) && config.uses(Techniques::NULL_MOVE));
 /// let config = selective_variant("with-internal-iterative-reduction-without-lmr").unwrap();
-/// assert!(config.internal_iterative_reduction && !config.lmr);
+/// assert!(config.uses(Techniques::INTERNAL_ITERATIVE_REDUCTION) && !config.uses(Techniques::LMR));
 /// assert!(selective_variant("lmr").is_err());
 /// assert!(selective_variant("without-magic").is_err());
 /// assert!(selective_variant("without-").is_err());
@@ -106,13 +60,13 @@ pub fn selective_variant(variant: &str) -> Result<Config, String> {
             .min()
             .unwrap_or(after.len());
         let technique = &after[..end];
-        let switch = technique_mut(&mut config, technique).ok_or_else(|| {
+        let switch = self::technique(technique).ok_or_else(|| {
             format!(
                 "unknown technique {technique:?} in {variant:?} (known: {})",
-                TECHNIQUES.join(", ")
+                technique_names().join(", ")
             )
         })?;
-        *switch = on;
+        config.techniques.set(switch, on);
         rest = after[end..].strip_prefix('-').unwrap_or(&after[end..]);
     }
     Ok(config)
@@ -122,27 +76,18 @@ pub fn selective_variant(variant: &str) -> Result<Config, String> {
 mod tests {
     use super::*;
 
-    /// Every name reaches its own switch: all of them off is `Config::plain()`, each one alone
-    /// off changes exactly one switch of a configuration with every technique on.
+    /// Every name reaches its own switch, and all of them off is `Config::plain()`.
     #[test]
     fn every_technique_has_its_switch() {
-        let every = Config::selective()
-            .with_late_move_pruning(true)
-            .with_internal_iterative_reduction(true)
-            .with_countermove(true)
-            .with_continuation_history(true);
-        let mut all_off = every.clone();
-        for name in TECHNIQUES {
-            *technique_mut(&mut all_off, name).unwrap() = false;
-            let mut one_off = every.clone();
-            *technique_mut(&mut one_off, name).unwrap() = false;
-            let changed = TECHNIQUES
-                .iter()
-                .filter(|&&other| !*technique_mut(&mut one_off, other).unwrap())
-                .count();
-            assert_eq!(changed, 1, "{name}");
+        let names = technique_names();
+        assert_eq!(names.len(), 24);
+        let mut all_off = Config::selective().with_techniques(Techniques::all());
+        for name in &names {
+            let flag = technique(name).unwrap();
+            assert_eq!(flag.bits().count_ones(), 1, "{name}");
+            all_off = all_off.without(flag);
         }
         assert_eq!(all_off, Config::plain());
-        assert!(technique_mut(&mut Config::selective(), "").is_none());
+        assert!(technique("").is_none());
     }
 }

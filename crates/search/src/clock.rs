@@ -5,7 +5,7 @@
 //! that between two looks a node costs one comparison, and only once it is armed: the first
 //! iteration of an iterative deepening always completes, so that there is a move to return.
 
-use crate::limits::{Limits, StopFlag};
+use crate::limits::{Limits, MAX_DEPTH, StopFlag};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -15,10 +15,31 @@ const POLL_INTERVAL: u64 = 256;
 /// Nodes a helper thread counts on its own before adding them to the shared counter.
 const FLUSH_INTERVAL: u64 = 1024;
 
+/// The limits a clock enforces, copied from the caller's [`Limits`].
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ClockLimits {
+    pub(crate) depth: Option<u32>,
+    pub(crate) nodes: Option<u64>,
+    pub(crate) soft_time: Option<Duration>,
+    pub(crate) hard_time: Option<Duration>,
+    pub(crate) stop: Option<StopFlag>,
+}
+
+impl ClockLimits {
+    /// The deepest iteration these limits allow: the depth limit, at least 1 and at most
+    /// [`MAX_DEPTH`].
+    pub(crate) fn deepest_iteration(&self) -> u32 {
+        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    }
+}
+
 /// What all threads of one search share about its limits.
-pub(crate) struct Clock<'a> {
+pub(crate) struct Clock {
     start: Instant,
-    pub(crate) limits: &'a Limits,
+    pub(crate) limits: ClockLimits,
+    /// For a search that started pondering: the time since the start at which it was seen to
+    /// stop pondering, in nanoseconds (`u64::MAX` until then); its time limits count from there.
+    ponder_hit: AtomicU64,
     /// Raised when the search must end for all threads: by the main thread at a limit or at
     /// its end, by a helper that completed the depth limit.
     abort: AtomicBool,
@@ -26,12 +47,20 @@ pub(crate) struct Clock<'a> {
     helper_nodes: AtomicU64,
 }
 
-impl<'a> Clock<'a> {
+impl Clock {
     /// A clock started now for `limits`.
-    pub(crate) fn new(limits: &'a Limits) -> Self {
+    pub(crate) fn new<M>(limits: &Limits<M>) -> Self {
+        let pondering = limits.stop.as_ref().is_some_and(StopFlag::is_pondering);
         Clock {
             start: Instant::now(),
-            limits,
+            limits: ClockLimits {
+                depth: limits.depth,
+                nodes: limits.nodes,
+                soft_time: limits.soft_time,
+                hard_time: limits.hard_time,
+                stop: limits.stop.clone(),
+            },
+            ponder_hit: AtomicU64::new(if pondering { u64::MAX } else { 0 }),
             abort: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
         }
@@ -58,14 +87,49 @@ impl<'a> Clock<'a> {
         self.limits.stop.as_ref().is_some_and(StopFlag::is_stopped)
     }
 
+    /// The time that counts against the time limits at `elapsed` since the start: all of it,
+    /// or for a search that pondered, the time since the ponder hit; `None` while it ponders.
+    fn limit_time(&self, elapsed: Duration) -> Option<Duration> {
+        let hit = self.ponder_hit.load(Ordering::Relaxed);
+        if hit != u64::MAX {
+            return Some(elapsed.saturating_sub(Duration::from_nanos(hit)));
+        }
+        if self
+            .limits
+            .stop
+            .as_ref()
+            .is_some_and(StopFlag::is_pondering)
+        {
+            return None;
+        }
+        let now = elapsed.as_nanos().min(u128::from(u64::MAX - 1)) as u64;
+        // The first thread to see the hit fixes its time; the others read it.
+        let hit = match self.ponder_hit.compare_exchange(
+            u64::MAX,
+            now,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        ) {
+            Ok(_) => now,
+            Err(earlier) => earlier,
+        };
+        Some(elapsed.saturating_sub(Duration::from_nanos(hit)))
+    }
+
     /// Whether the hard time limit has passed at `elapsed`.
     pub(crate) fn hard_time_passed(&self, elapsed: Duration) -> bool {
-        self.limits.hard_time.is_some_and(|hard| elapsed >= hard)
+        self.limits.hard_time.is_some_and(|hard| {
+            self.limit_time(elapsed)
+                .is_some_and(|counted| counted >= hard)
+        })
     }
 
     /// Whether the soft time limit has passed at `elapsed`.
     pub(crate) fn soft_time_passed(&self, elapsed: Duration) -> bool {
-        self.limits.soft_time.is_some_and(|soft| elapsed >= soft)
+        self.limits.soft_time.is_some_and(|soft| {
+            self.limit_time(elapsed)
+                .is_some_and(|counted| counted >= soft)
+        })
     }
 
     /// A thread's `own` nodes and the nodes the helpers have added so far.
@@ -81,7 +145,7 @@ impl<'a> Clock<'a> {
 
 /// One thread's count of nodes and its look at the [`Clock`].
 pub(crate) struct ThreadClock<'a> {
-    clock: &'a Clock<'a>,
+    clock: &'a Clock,
     /// Nodes this thread searched.
     pub(crate) nodes: u64,
     /// A helper's nodes already added to the shared count.
@@ -99,7 +163,7 @@ pub(crate) struct ThreadClock<'a> {
 
 impl<'a> ThreadClock<'a> {
     /// A thread's view of `clock`, not armed yet.
-    pub(crate) fn new(clock: &'a Clock<'a>, main: bool) -> Self {
+    pub(crate) fn new(clock: &'a Clock, main: bool) -> Self {
         ThreadClock {
             clock,
             nodes: 0,

@@ -12,6 +12,9 @@ use crate::moves::MoveBuffer;
 use crate::score::Score;
 use core::fmt::Debug;
 
+/// The most players the searches handle.
+pub const MAX_PLAYERS: usize = 6;
+
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {

@@ -65,6 +65,8 @@
 // zeroed mapping, munmap); each block says why it is sound and has a test that runs it.
 #![deny(unsafe_code)]
 
+mod algorithm;
+mod checks;
 mod clock;
 mod config;
 mod correction;
@@ -77,6 +79,7 @@ mod moves;
 mod multiplayer;
 pub mod nim;
 mod node;
+mod node_type;
 mod ordering;
 mod pages;
 mod perft;
@@ -86,16 +89,21 @@ mod quiescence;
 mod report;
 pub mod retrograde;
 pub mod score;
+mod score_vector;
 mod searcher;
+mod techniques;
+mod threads;
 mod tt;
 mod worker;
 
-pub use config::{Algorithm, Config, ParseAlgorithmError, TableSizeError};
-pub use game::{Evaluator, Game, Outcome};
+pub use algorithm::{Algorithm, ParseAlgorithmError};
+pub use config::{Config, TableSizeError};
+pub use game::{Evaluator, Game, MAX_PLAYERS, Outcome};
 pub use limits::{Limits, StopFlag};
 pub use moves::{ArrayVec, MoveBuffer, MoveList};
-pub use multiplayer::ScoreVector;
 pub use perft::{divide, perft, perft_until};
-pub use report::{Info, ScoreBound, SearchError, SearchResult};
+pub use report::{Info, Line, RootMove, ScoreBound, SearchError, SearchResult};
 pub use score::Score;
-pub use searcher::{MAX_PLAYERS, Searcher, best_move};
+pub use score_vector::ScoreVector;
+pub use searcher::{Searcher, best_move};
+pub use techniques::Techniques;

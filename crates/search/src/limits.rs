@@ -11,7 +11,8 @@ use std::time::Duration;
 /// stays decisive.
 pub(crate) const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
 
-/// A flag that stops a running search from any thread. Clones share the flag.
+/// A flag that stops a running search from any thread, and the switch of a search that
+/// ponders (searches on the opponent's time) to its own clock. Clones share the flag.
 ///
 /// ```
 /// use plyforge_search::StopFlag;
@@ -23,7 +24,13 @@ pub(crate) const MAX_DEPTH: u32 = MAX_PLY as u32 - 1;
 /// assert!(!flag.is_stopped());
 /// ```
 #[derive(Debug, Clone, Default)]
-pub struct StopFlag(Arc<AtomicBool>);
+pub struct StopFlag(Arc<Flags>);
+
+#[derive(Debug, Default)]
+struct Flags {
+    stopped: AtomicBool,
+    pondering: AtomicBool,
+}
 
 impl StopFlag {
     /// A flag that is not raised.
@@ -31,25 +38,57 @@ impl StopFlag {
         StopFlag::default()
     }
 
-    /// Raises the flag: searches watching it return their last completed result.
-    pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+    /// A flag for a search that ponders: its time limits do not run until
+    /// [`StopFlag::ponder_hit`], and from then on they count from that moment (the move
+    /// pondered on was played, and the search's own clock runs). Depth and node limits apply
+    /// throughout.
+    ///
+    /// ```
+    /// use plyforge_search::StopFlag;
+    /// let flag = StopFlag::pondering();
+    /// assert!(flag.is_pondering());
+    /// flag.ponder_hit();
+    /// assert!(!flag.is_pondering() && !flag.is_stopped());
+    /// ```
+    pub fn pondering() -> Self {
+        let flag = StopFlag::default();
+        flag.0.pondering.store(true, Ordering::Relaxed);
+        flag
     }
 
-    /// Lowers the flag again, for the next search.
+    /// Raises the flag: searches watching it return their last completed result.
+    pub fn stop(&self) {
+        self.0.stopped.store(true, Ordering::Relaxed);
+    }
+
+    /// Switches a pondering search to its clock (see [`StopFlag::pondering`]).
+    pub fn ponder_hit(&self) {
+        self.0.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Lowers the flag again, for the next search (and ends pondering).
     pub fn reset(&self) {
-        self.0.store(false, Ordering::Relaxed);
+        self.0.stopped.store(false, Ordering::Relaxed);
+        self.0.pondering.store(false, Ordering::Relaxed);
     }
 
     /// Whether the flag is raised.
     #[inline]
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.stopped.load(Ordering::Relaxed)
+    }
+
+    /// Whether the search still ponders: its time limits wait for [`StopFlag::ponder_hit`].
+    #[inline]
+    pub fn is_pondering(&self) -> bool {
+        self.0.pondering.load(Ordering::Relaxed)
     }
 }
 
-/// The limits of one search. Every limit is optional; with none, the search runs until the stop
-/// flag is raised or the maximum depth is reached.
+/// The limits of one search, and what it searches at its root: every limit is optional; with
+/// none, the search runs until the stop flag is raised or the maximum depth is reached. `M` is
+/// the game's move type (for [`Limits::search_moves`]); it is inferred where the limits are
+/// handed to a search.
 ///
 /// The first iteration (depth 1) always completes, whatever the limits, so that there is a
 /// searched move to return.
@@ -57,13 +96,13 @@ impl StopFlag {
 /// ```
 /// use plyforge_search::Limits;
 /// use std::time::Duration;
-/// let limits = Limits::depth(8).with_nodes(1_000_000);
+/// let limits: Limits<u8> = Limits::depth(8).with_nodes(1_000_000).with_multi_pv(3);
 /// assert_eq!(limits.depth, Some(8));
-/// let timed = Limits::time(Duration::from_millis(50), Duration::from_millis(200));
+/// let timed: Limits<u8> = Limits::time(Duration::from_millis(50), Duration::from_millis(200));
 /// assert_eq!(timed.soft_time, Some(Duration::from_millis(50)));
 /// ```
-#[derive(Debug, Clone, Default)]
-pub struct Limits {
+#[derive(Debug, Clone)]
+pub struct Limits<M> {
     /// The deepest iteration, in plies. Every search completes its first iteration, so 0 searches
     /// as 1 (a move is always returned), and a depth above `MAX_PLY - 1` as that
     /// ([`MAX_PLY`](crate::score::MAX_PLY)).
@@ -76,17 +115,35 @@ pub struct Limits {
     pub soft_time: Option<Duration>,
     /// Abort the running iteration at this time.
     pub hard_time: Option<Duration>,
-    /// A flag that stops the search when raised.
+    /// A flag that stops the search when raised (and that switches a pondering search to its
+    /// clock: [`StopFlag::pondering`]).
     pub stop: Option<StopFlag>,
+    /// The root moves to choose among (UCI's `go searchmoves`); empty for every legal move.
+    /// Moves that are not legal at the root are ignored; when none is, the search chooses
+    /// among all.
+    pub search_moves: Vec<M>,
+    /// How many best lines to search and report (UCI's `MultiPV`), each with its own score:
+    /// at most the number of root moves; 0 counts as 1. Alpha-beta and the multi-player
+    /// searches search the k best lines in turn in each iteration, each excluding the ones
+    /// before it; Monte Carlo tree search reports its k most visited moves.
+    pub multi_pv: usize,
 }
 
-impl Limits {
-    /// The deepest iteration these limits allow: the depth limit, at least 1 and at most
-    /// [`MAX_DEPTH`].
-    pub(crate) fn deepest_iteration(&self) -> u32 {
-        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+impl<M> Default for Limits<M> {
+    fn default() -> Self {
+        Limits {
+            depth: None,
+            nodes: None,
+            soft_time: None,
+            hard_time: None,
+            stop: None,
+            search_moves: Vec::new(),
+            multi_pv: 1,
+        }
     }
+}
 
+impl<M> Limits<M> {
     /// Search to `depth` plies.
     pub fn depth(depth: u32) -> Self {
         Limits {
@@ -142,5 +199,22 @@ impl Limits {
     pub fn with_stop(mut self, flag: StopFlag) -> Self {
         self.stop = Some(flag);
         self
+    }
+
+    /// These limits with the root restricted to `moves` (empty: every legal move).
+    pub fn with_search_moves(mut self, moves: Vec<M>) -> Self {
+        self.search_moves = moves;
+        self
+    }
+
+    /// These limits with `lines` best lines searched and reported.
+    pub fn with_multi_pv(mut self, lines: usize) -> Self {
+        self.multi_pv = lines;
+        self
+    }
+
+    /// The number of lines asked for: at least one.
+    pub(crate) fn lines(&self) -> usize {
+        self.multi_pv.max(1)
     }
 }

@@ -16,17 +16,16 @@
 //! variation; a non-PV node has a null window and may be cut by the table and by null move.
 //! Each technique is a plain switch of the configuration, read where it applies.
 
-use crate::config::Mode;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::movepick::{MovePicker, Order, PickerSetup, Prefetch};
 use crate::moves::MoveBuffer;
+use crate::node_type::{NodeType, NonPv, Pv};
 use crate::report::ScoreBound;
-use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, is_decisive, loss_in, win_in};
+use crate::score::{DRAW, EVAL_LIMIT, INFINITY, MAX_PLY, Score, is_decisive, loss_in, win_in};
+use crate::techniques::Techniques;
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
-use crate::worker::{LMR_TABLE_SIZE, Worker};
+use crate::worker::{LMR_TABLE_SIZE, Mode, Worker};
 
-/// The score of a draw.
-pub(crate) const DRAW: Score = 0;
 /// Null-move pruning needs at least this much depth left.
 const NULL_MIN_DEPTH: i32 = 3;
 /// The null move is searched `NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR` plies shallower.
@@ -82,34 +81,6 @@ const HISTORY_BONUS_SCALE: i32 = 32;
 /// ... up to this much, so that one deep cut-off does not outweigh many shallow ones.
 const HISTORY_BONUS_MAX: i32 = 1536;
 
-/// The kind of a node, known when it is called: the node function is compiled once per kind.
-pub(crate) trait NodeType {
-    /// The root of the search (ply 0): no draw test, the previous iteration's best move first.
-    const ROOT: bool;
-    /// A node on the principal variation: searched with an open window.
-    const PV: bool;
-}
-
-/// The root.
-pub(crate) struct Root;
-/// A node searched with an open window below the root.
-pub(crate) struct Pv;
-/// A node searched with a null window.
-pub(crate) struct NonPv;
-
-impl NodeType for Root {
-    const ROOT: bool = true;
-    const PV: bool = true;
-}
-impl NodeType for Pv {
-    const ROOT: bool = false;
-    const PV: bool = true;
-}
-impl NodeType for NonPv {
-    const ROOT: bool = false;
-    const PV: bool = false;
-}
-
 /// How a child is searched: the depth it gets, the reduction it is tried with first, and
 /// whether it gets the full window at once (the first move, or every move without PVS).
 #[derive(Clone, Copy)]
@@ -133,12 +104,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     ) -> Score {
         debug_assert!(NT::ROOT == (ply == 0));
         debug_assert!(NT::PV || beta - alpha == 1);
-        let config = self.config;
+        let settings = self.settings;
         self.pv.clear(ply);
 
         // The end of the line: the game is over, the position repeats, the ply limit.
         // The hash serves the table and repetitions only.
-        let hash = if config.tt || G::REPETITION_DRAWS {
+        let hash = if settings.uses(Techniques::TT) || G::REPETITION_DRAWS {
             game.hash()
         } else {
             0
@@ -161,7 +132,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             self.path[ply] = hash;
         }
         // Mate-distance pruning: no score here beats a win at this ply or falls below a loss.
-        if config.mate_distance && !NT::ROOT {
+        if settings.uses(Techniques::MATE_DISTANCE) && !NT::ROOT {
             alpha = alpha.max(loss_in(ply));
             beta = beta.min(win_in(ply));
             if alpha >= beta {
@@ -169,7 +140,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
         }
         let in_check = game.in_check();
-        if in_check && config.check_extension && !NT::ROOT {
+        if in_check && settings.uses(Techniques::CHECK_EXTENSION) && !NT::ROOT {
             depth += 1;
         }
         if depth <= 0 {
@@ -185,7 +156,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // node's and stays out of the table.
         let excluded = self.excluded[ply];
         let key = hash ^ self.key_mix;
-        let use_tt = config.tt && depth >= TT_MIN_DEPTH && excluded.is_none();
+        let use_tt = settings.uses(Techniques::TT) && depth >= TT_MIN_DEPTH && excluded.is_none();
         let entry = if use_tt {
             self.shared.tt.probe(key)
         } else {
@@ -207,7 +178,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
         // A node without a table move has poor ordering: search it shallower, and let the
         // next iteration find the table filled.
-        if config.internal_iterative_reduction && depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+        if settings.uses(Techniques::INTERNAL_ITERATIVE_REDUCTION)
+            && depth >= IIR_MIN_DEPTH
+            && tt_move.is_none()
+        {
             depth -= 1;
         }
 
@@ -233,7 +207,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // at the evaluation (an exact score, or a bound beyond it).
         let pruning_eval = match (static_eval, entry) {
             (Some(eval), Some(entry))
-                if config.table_score_pruning && !is_decisive(entry.score) =>
+                if settings.uses(Techniques::TABLE_SCORE_PRUNING) && !is_decisive(entry.score) =>
             {
                 let score = score_from_tt(entry.score, ply);
                 Some(if entry.bound.settles(score, eval, eval) {
@@ -248,7 +222,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // Reverse futility pruning: far enough above beta that a shallow search would not fall
         // below it.
         if let Some(eval) = pruning_eval
-            && config.reverse_futility
+            && settings.uses(Techniques::REVERSE_FUTILITY)
             && !NT::PV
             && excluded.is_none()
             && depth <= REVERSE_FUTILITY_MAX_DEPTH
@@ -260,7 +234,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
         // Null move: if passing still fails high, a real move will too (the game declines to
         // pass where passing is no help, as in zugzwang).
-        if config.null_move
+        if settings.uses(Techniques::NULL_MOVE)
             && allow_null
             && !NT::PV
             && depth >= NULL_MIN_DEPTH
@@ -296,7 +270,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // one that may cut: it gets a ply less.
         let mut singular_move = None;
         let mut not_singular_move = None;
-        if config.singular_extension
+        if settings.uses(Techniques::SINGULAR_EXTENSION)
             && !NT::ROOT
             && excluded.is_none()
             && depth >= SINGULAR_MIN_DEPTH
@@ -335,15 +309,29 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if moves.is_empty() {
             return self.outcome_score(game, game.outcome_without_moves(), ply);
         }
-        let order = if !(config.order_hints || config.killers || config.history) {
+        // A root that searches several lines, or some of its moves, takes its moves in the
+        // order of their last scores (the best lines first), as the lines are ranked.
+        let ranked_root = NT::ROOT && self.restricted_root;
+        if ranked_root {
+            moves.clear();
+            for line in &self.root_moves[self.pv_index..] {
+                moves.push(line.mv);
+            }
+        }
+        let order = if ranked_root {
             Order::Generation
-        } else if !config.killers && !config.history {
+        } else if !(settings.uses(Techniques::ORDER_HINTS)
+            || settings.uses(Techniques::KILLERS)
+            || settings.uses(Techniques::HISTORY))
+        {
+            Order::Generation
+        } else if !settings.uses(Techniques::KILLERS) && !settings.uses(Techniques::HISTORY) {
             Order::SortedHints
         } else {
             Order::Scored {
-                eager: config.history,
-                hints: config.order_hints,
-                exchanges: config.static_exchange,
+                eager: settings.uses(Techniques::HISTORY),
+                hints: settings.uses(Techniques::ORDER_HINTS),
+                exchanges: settings.uses(Techniques::STATIC_EXCHANGE),
             }
         };
         let tt = self.shared.tt;
@@ -371,18 +359,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // Futility: the quiet moves cannot lift this node to alpha at this depth (never in
         // check, where there is no static evaluation).
         let futile = pruning_eval.is_some_and(|eval| {
-            config.futility
+            settings.uses(Techniques::FUTILITY)
                 && depth <= FUTILITY_MAX_DEPTH
                 && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
         });
         // Late-move pruning: the quiet moves after this many are skipped.
-        let late_move_limit =
-            (config.late_move_pruning && depth <= LATE_MOVE_MAX_DEPTH && !in_check)
-                .then(|| (LATE_MOVE_BASE + (depth * depth) as usize) >> usize::from(!improving));
+        let late_move_limit = (settings.uses(Techniques::LATE_MOVE_PRUNING)
+            && depth <= LATE_MOVE_MAX_DEPTH
+            && !in_check)
+            .then(|| (LATE_MOVE_BASE + (depth * depth) as usize) >> usize::from(!improving));
         while let Some(picked) = picker.next(game, &self.ordering) {
             let mv = picked.mv;
             let move_key = G::move_key(mv);
-            if excluded == Some(move_key) {
+            if excluded == Some(move_key) || (NT::ROOT && !self.root_allows(mv)) {
                 continue;
             }
             let noisy = game.is_noisy(mv);
@@ -406,7 +395,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
             let late_quiet = !noisy
                 && !in_check
-                && config.lmr
+                && settings.uses(Techniques::LMR)
                 && depth >= LMR_MIN_DEPTH
                 && index >= LMR_MIN_MOVES
                 && !self.ordering.is_killer(mv, ply);
@@ -435,7 +424,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let child = ChildSearch {
                 depth: depth - 1 + extension,
                 reduction,
-                full_window: index == 0 || (!config.pvs && reduction == 0),
+                full_window: index == 0 || (!settings.uses(Techniques::PVS) && reduction == 0),
             };
             if self.ordering.tracks_continuation() {
                 self.ordering
@@ -450,6 +439,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if self.clock.aborted() {
                 break;
             }
+            if NT::ROOT && score <= alpha {
+                self.note_root_score(mv, score, false, index == 0);
+            }
             if score > best_score {
                 best_score = score;
                 if score > alpha {
@@ -458,6 +450,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         self.pv.update(ply, &[mv]);
                     }
                     if NT::ROOT {
+                        self.note_root_score(mv, score, true, true);
                         let bound = if score >= beta {
                             ScoreBound::Lower
                         } else {
@@ -493,7 +486,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             self.correction
                 .update(game.player_to_move(), key, depth, best_score, eval);
         }
-        if use_tt {
+        // A root that leaves moves out (a later line, a restricted root) has no value of its
+        // position to store.
+        if use_tt && !(NT::ROOT && self.restricted_root) {
             self.shared.tt.store(
                 key,
                 Entry {
@@ -511,7 +506,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// shallow enough for the static exchange pruning.
     #[inline]
     fn loses_exchange(&self, game: &G, mv: G::Move, noisy: bool, depth: i32) -> bool {
-        if !self.config.static_exchange || depth > EXCHANGE_MAX_DEPTH {
+        if !self.settings.uses(Techniques::STATIC_EXCHANGE) || depth > EXCHANGE_MAX_DEPTH {
             return false;
         }
         let margin = if noisy {
@@ -657,8 +652,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     .update_capture(player, game.continuation_key(capture), -bonus);
             }
         }
-        let config = self.config;
-        if !noisy && (config.killers || config.history || self.ordering.tracks_continuation()) {
+        let settings = self.settings;
+        if !noisy
+            && (settings.uses(Techniques::KILLERS)
+                || settings.uses(Techniques::HISTORY)
+                || self.ordering.tracks_continuation())
+        {
             self.reward_quiet(mv, tried, game, bonus, ply);
         }
     }
@@ -666,18 +665,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// Killers and history after the quiet move `mv` caused a cut-off, the moves `tried`
     /// searched before it: a bonus for it, a malus for the quiet ones of them.
     fn reward_quiet(&mut self, mv: G::Move, tried: &[G::Move], game: &G, bonus: i32, ply: usize) {
-        if self.config.killers {
+        if self.settings.uses(Techniques::KILLERS) {
             self.ordering.killers.add(ply, mv);
         }
         let continuation = self.ordering.tracks_continuation();
-        if self.config.history || continuation {
+        if self.settings.uses(Techniques::HISTORY) || continuation {
             let player = game.player_to_move();
             let searched_in_vain = tried.iter().filter(|&&tried| !game.is_noisy(tried));
             for (&quiet, bonus) in [(&mv, bonus)]
                 .into_iter()
                 .chain(searched_in_vain.map(|quiet| (quiet, -bonus)))
             {
-                if self.config.history {
+                if self.settings.uses(Techniques::HISTORY) {
                     self.ordering
                         .update_history(player, G::move_key(quiet), bonus);
                 }

@@ -128,7 +128,7 @@ impl ProofSearch {
         &mut self,
         game: &G,
         plies: u32,
-        limits: &Limits,
+        limits: &Limits<G::Move>,
     ) -> Result<Proof, ProofStopped> {
         self.forced_win_for(game, game.player_to_move(), plies, limits)
     }
@@ -143,7 +143,7 @@ impl ProofSearch {
         game: &G,
         player: usize,
         plies: u32,
-        limits: &Limits,
+        limits: &Limits<G::Move>,
     ) -> Result<Proof, ProofStopped> {
         let shared = Clock::new(limits);
         let mut clock = ThreadClock::new(&shared, true);

@@ -7,8 +7,8 @@
 use crate::game::{Evaluator, Game};
 use crate::movepick::{MovePicker, Order, PickerSetup};
 use crate::moves::MoveBuffer;
-use crate::node::DRAW;
-use crate::score::{INFINITY, MAX_PLY, Score};
+use crate::score::{DRAW, INFINITY, MAX_PLY, Score};
+use crate::techniques::Techniques;
 use crate::worker::Worker;
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
@@ -24,7 +24,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             self.clock.nodes += 1;
             return self.evaluate(game);
         }
-        if self.config.check_extension && game.in_check() {
+        if self.settings.uses(Techniques::CHECK_EXTENSION) && game.in_check() {
             // Extended by a ply: an interior node after all (its checks above repeat).
             return self.alphabeta_in_window(game, 0, ply, alpha, beta, true);
         }
@@ -65,7 +65,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
-        if !self.config.quiescence || ply >= MAX_PLY - 1 {
+        if !self.settings.uses(Techniques::QUIESCENCE) || ply >= MAX_PLY - 1 {
             return self.evaluate(game);
         }
         if game.in_check() {
@@ -116,7 +116,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             setup,
             &mut self.order_scores[ply],
         );
-        let exchanges = self.config.static_exchange && !in_check;
+        let exchanges = self.settings.uses(Techniques::STATIC_EXCHANGE) && !in_check;
         while let Some(picked) = picker.next(game, &self.ordering) {
             // A capture that loses its exchange cannot lift the stand-pat score.
             if exchanges && !game.static_exchange_at_least(picked.mv, 0) {

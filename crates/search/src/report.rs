@@ -1,16 +1,20 @@
 //! What a search tells its caller: a progress report per completed iteration (what a UCI `info`
 //! line needs), the final result, and the errors for positions that cannot be searched.
 
-use crate::config::Algorithm;
+use crate::algorithm::Algorithm;
 use crate::game::Outcome;
-use crate::multiplayer::ScoreVector;
 use crate::score::Score;
+use crate::score_vector::ScoreVector;
 use core::fmt;
 use std::time::Duration;
 
-/// Progress after one completed iteration of iterative deepening.
+/// Progress: one line after a completed iteration of iterative deepening (one report per line
+/// when several are searched, [`Limits::multi_pv`](crate::Limits::multi_pv)), after a failed
+/// aspiration window, or at intervals of Monte Carlo tree search.
 #[derive(Debug, Clone, Copy)]
 pub struct Info<'a, M> {
+    /// Which line this is, from 1 (the best) to [`Limits::multi_pv`](crate::Limits::multi_pv).
+    pub multi_pv: usize,
     /// The depth of the completed iteration.
     pub depth: u32,
     /// The deepest ply reached, quiescence included.
@@ -51,6 +55,39 @@ pub enum ScoreBound {
     Upper,
 }
 
+/// One of the best lines of a search ([`Limits::multi_pv`](crate::Limits::multi_pv)), with
+/// its own score.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line<M> {
+    /// The score for the player to move at the root (as [`Info::score`]).
+    pub score: Score,
+    /// Whether `score` is the line's value or only a bound on it.
+    pub bound: ScoreBound,
+    /// The score of every player, where the algorithm has one per player.
+    pub scores: Option<ScoreVector>,
+    /// The depth the line was searched to.
+    pub depth: u32,
+    /// The deepest ply reached below its first move.
+    pub seldepth: u32,
+    /// The line, starting with its root move; legal from the root.
+    pub pv: Vec<M>,
+    /// The player of each move of `pv` (as [`Info::pv_players`]).
+    pub pv_players: Vec<usize>,
+}
+
+/// Monte Carlo tree search's statistics of one root move, all threads merged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Iterations through it.
+    pub visits: u64,
+    /// Its mean reward for the player to move at the root, 0 to 1.
+    pub value: f64,
+    /// Its proven result, if the solver (or the end of the game) settled it.
+    pub proven: Option<Outcome>,
+}
+
 /// The result of a search: the last completed iteration, or in alpha-beta its depth with a
 /// better root move that the interrupted iteration found (its score and line).
 #[derive(Debug, Clone, PartialEq)]
@@ -80,9 +117,17 @@ pub struct SearchResult<M> {
     pub time: Duration,
     /// Whether a node or time limit or the stop flag ended the search before its depth limit.
     pub stopped: bool,
+    /// The best lines, best first, as many as [`Limits::multi_pv`](crate::Limits::multi_pv)
+    /// asked for and the root has moves; the first is the line of `best_move`.
+    pub lines: Vec<Line<M>>,
+    /// The result of the game from the root with best play, where the search proved it (a
+    /// forced win or loss within the search's horizon, or Monte Carlo tree search's solver).
+    pub proven: Option<Outcome>,
     /// Monte Carlo tree search's statistics of every root move (visits, mean reward, proven
     /// result), in generation order; empty for the other algorithms.
-    pub root_moves: Vec<crate::mcts::RootMove<M>>,
+    pub root_moves: Vec<RootMove<M>>,
+    /// Monte Carlo tree search's iterations, all threads; 0 for the other algorithms.
+    pub iterations: u64,
 }
 
 /// Why a position cannot be searched.
@@ -95,6 +140,15 @@ pub enum SearchError {
     PlayerCount {
         /// The configured algorithm.
         algorithm: Algorithm,
+        /// The game's player count.
+        players: usize,
+    },
+    /// The game names a player beyond its [`Game::player_count`](crate::Game::player_count)
+    /// (often a game of more than two players that does not override `player_count`, whose
+    /// default is 2).
+    PlayerIndex {
+        /// The player named.
+        player: usize,
         /// The game's player count.
         players: usize,
     },
@@ -137,10 +191,12 @@ pub(crate) fn per_second(count: u64, time: Duration) -> u64 {
         .map_or(0, |rate| rate as u64)
 }
 
-impl<M> SearchResult<M> {
-    /// The progress report of this iteration, with the table `hashfull` permille full.
+impl<M: Clone> SearchResult<M> {
+    /// The progress report of this iteration's best line, with the table `hashfull` permille
+    /// full.
     pub(crate) fn info(&self, hashfull: u32) -> Info<'_, M> {
         Info {
+            multi_pv: 1,
             depth: self.depth,
             seldepth: self.seldepth,
             score: self.score,
@@ -152,6 +208,36 @@ impl<M> SearchResult<M> {
             scores: self.scores,
             pv: &self.pv,
             pv_players: &self.pv_players,
+        }
+    }
+
+    /// The progress report of line `index` (from 0) of this result.
+    pub(crate) fn line_info(&self, index: usize, hashfull: u32) -> Info<'_, M> {
+        let line = &self.lines[index];
+        Info {
+            multi_pv: index + 1,
+            depth: line.depth,
+            seldepth: line.seldepth,
+            score: line.score,
+            bound: line.bound,
+            nodes: self.nodes,
+            nps: per_second(self.nodes, self.time),
+            hashfull,
+            time: self.time,
+            scores: line.scores,
+            pv: &line.pv,
+            pv_players: &line.pv_players,
+        }
+    }
+
+    /// Reports every line of this result, best first.
+    pub(crate) fn report_lines(&self, hashfull: u32, report: &mut dyn FnMut(&Info<'_, M>)) {
+        if self.lines.len() <= 1 {
+            report(&self.info(hashfull));
+        } else {
+            for index in 0..self.lines.len() {
+                report(&self.line_info(index, hashfull));
+            }
         }
     }
 }
@@ -174,6 +260,12 @@ impl fmt::Display for SearchError {
                     range.end()
                 )
             }
+            SearchError::PlayerIndex { player, players } => write!(
+                f,
+                "the game names player {player}, but Game::player_count says it has {players} \
+                 players (players are numbered from 0; a game of more than two players must \
+                 override player_count)"
+            ),
             SearchError::SetPlayerUnsupported => write!(
                 f,
                 "best-reply search needs Game::set_player_to_move, which this game does not \

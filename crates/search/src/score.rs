@@ -8,6 +8,9 @@ pub type Score = i32;
 /// evaluations.
 pub const MAX_PLY: usize = 256;
 
+/// The score of a draw.
+pub const DRAW: Score = 0;
+
 /// The score of winning at the current node (ply 0). A win found `n` plies below the root scores
 /// `WIN - n`.
 pub const WIN: Score = 1_000_000;

@@ -1,32 +1,31 @@
-//! The public entry point: a [`Searcher`] owns the configuration, the transposition table and
-//! Monte Carlo tree search's tree (kept between searches, so that a game's next move starts with
-//! the previous search's knowledge), and runs the configured algorithm: alpha-beta (two-player
-//! or paranoid) on one or more threads, max^n, best-reply search or Monte Carlo tree search,
-//! all with the same limits, reports, result and errors.
+//! The public entry point: a [`Searcher`] for one game type owns the configuration, the
+//! transposition table, the alpha-beta threads' move-ordering tables and Monte Carlo tree
+//! search's trees (kept between searches, so that a game's next move starts with the previous
+//! search's knowledge), and runs the configured algorithm with the same limits, root options,
+//! progress reports, result and errors for all. What every algorithm shares lives here: the
+//! checks of the game before a search, the clock, and the threads (their start, their join,
+//! and a helper's panic carried to the caller).
 
+use crate::algorithm::Algorithm;
+use crate::checks::{check_players, has_moves};
 use crate::clock::Clock;
-use crate::config::{Algorithm, Config, Mode, TableSizeError};
+use crate::config::{Config, TableSizeError};
 use crate::correction::CorrectionHistory;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
-use crate::mcts::{Mcts, MctsError, MctsResult};
-use crate::moves::MoveBuffer;
-use crate::multiplayer::{self, ScoreVector};
+use crate::mcts::{HintGreedy, Mcts, RolloutPolicy, Uniform};
+use crate::mcts::{MctsResult, REWARD_SCALE, Rollout, reward_scores};
+use crate::multiplayer::{self, MultiplayerSettings};
 use crate::ordering::{Ordering as MoveOrdering, Sources};
-use crate::report::{Info, ScoreBound, SearchError, SearchResult, players_of};
-use crate::score::{Score, loss_in, win_in};
+use crate::report::{Info, Line, ScoreBound, SearchError, SearchResult, players_of};
+use crate::score::{Score, is_decisive, loss_in, win_in};
+use crate::techniques::Techniques;
+use crate::threads::run_threads;
 use crate::tt::TranspositionTable;
-use crate::worker::{Shared, ThreadTables, Worker};
-use std::any::Any;
+use crate::worker::{Mode, Settings, Shared, ThreadTables, Worker};
 use std::time::Instant;
 
-/// Monte Carlo tree search's rewards (0 to 1) become scores in these units (permille).
-const REWARD_SCALE: f64 = 1000.0;
-
-/// The most players the searches handle.
-pub const MAX_PLAYERS: usize = 6;
-
-/// A searcher for any [`Game`], with the algorithm its [`Config`] names.
+/// A searcher for games of type `G`, with the algorithm its [`Config`] names.
 ///
 /// ```
 /// use plyforge_search::{nim::{Nim, NimEvaluator}, Config, Limits, Searcher, score::win_in};
@@ -39,20 +38,29 @@ pub const MAX_PLAYERS: usize = 6;
 /// assert_eq!(result.best_move, 1);
 /// assert!(result.score >= win_in(5));
 /// ```
-pub struct Searcher {
+pub struct Searcher<G: Game> {
     config: Config,
     tt: TranspositionTable,
-    /// Monte Carlo tree search's trees, for the game type of the last search (an `Mcts<G>`;
-    /// the searcher itself is not generic).
-    mcts: Option<Box<dyn Any + Send>>,
+    /// Monte Carlo tree search's trees, one per thread.
+    mcts: Option<Mcts<G>>,
     /// The alpha-beta threads' move-ordering tables (killers, history, continuation and
-    /// capture history) and correction histories, one per thread, for the game type of the last search (a
-    /// `Vec<ThreadTables<G::Move>>`): what they learned about a game still holds after the
-    /// move is played.
-    tables: Option<Box<dyn Any + Send>>,
+    /// capture history) and correction histories, one per thread: what they learned about a
+    /// game still holds after the move is played.
+    tables: Vec<ThreadTables<G::Move>>,
+    /// A rollout policy of the caller's own for Monte Carlo tree search, instead of the
+    /// configured built-in one.
+    rollout_policy: Option<Box<dyn RolloutPolicy<G> + Send>>,
 }
 
-impl Searcher {
+impl<G: Game> core::fmt::Debug for Searcher<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Searcher")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Searcher<G> {
     /// A searcher with `config` and an empty transposition table of `config.tt_mib` MiB.
     ///
     /// # Panics
@@ -64,23 +72,20 @@ impl Searcher {
 
     /// A searcher with `config` and an empty transposition table of `config.tt_mib` MiB, or
     /// [`TableSizeError`] when the system does not give that much memory. (The table's pages are
-    /// backed at their first touch, during searches, so a size the system promises but cannot
-    /// back may still end the program then, as any allocation would.)
+    /// backed at their first touch, or by [`Searcher::populate_table`], so a size the system
+    /// promises but cannot back may still end the program then, as any allocation would.)
     pub fn try_new(config: Config) -> Result<Self, TableSizeError> {
         // Max^n and Monte Carlo tree search keep no table.
-        let uses_table =
-            config.tt && !matches!(config.algorithm, Algorithm::MaxN | Algorithm::MonteCarlo);
-        let tt = if uses_table {
-            TranspositionTable::new(config.tt_mib)
-        } else {
-            TranspositionTable::new(0)
-        }
-        .ok_or(TableSizeError { mib: config.tt_mib })?;
+        let uses_table = config.uses(Techniques::TT)
+            && !matches!(config.algorithm, Algorithm::MaxN | Algorithm::MonteCarlo);
+        let mib = if uses_table { config.tt_mib } else { 0 };
+        let tt = TranspositionTable::new(mib).ok_or(TableSizeError { mib: config.tt_mib })?;
         Ok(Searcher {
             config,
             tt,
             mcts: None,
-            tables: None,
+            tables: Vec::new(),
+            rollout_policy: None,
         })
     }
 
@@ -89,12 +94,20 @@ impl Searcher {
         &self.config
     }
 
+    /// Monte Carlo tree search with rollouts chosen by `policy` instead of the configured
+    /// built-in one ([`MctsConfig::rollout`](crate::mcts::MctsConfig::rollout)).
+    #[must_use]
+    pub fn with_rollout_policy(mut self, policy: impl RolloutPolicy<G> + Send + 'static) -> Self {
+        self.rollout_policy = Some(Box::new(policy));
+        self
+    }
+
     /// Forgets everything learned (call it between unrelated games, or when the evaluator
     /// changes: stored values are the old evaluator's).
     pub fn clear(&mut self) {
         self.tt.clear();
         self.mcts = None;
-        self.tables = None;
+        self.tables.clear();
     }
 
     /// Has the system back the transposition table's memory now, until all of it is or
@@ -102,95 +115,95 @@ impl Searcher {
     /// is. A new searcher's table is fresh memory that the operating system backs (zeroing
     /// each page) only when a search first writes it, on that search's clock; this pays for
     /// it up front, once: [`Searcher::clear`] writes the populated part in place, which stays
-    /// backed, and populating goes on after it. A UCI engine calls it before answering
-    /// `isready`. The entries stay as they are.
+    /// backed, and populating goes on after it. A UCI engine calls it while it waits for
+    /// commands. The entries stay as they are.
     pub fn populate_table(&mut self, deadline: Instant) -> bool {
         self.tt.populate(deadline)
     }
 
     /// Searches `game` for the player to move with the configured algorithm within `limits`,
     /// and returns the best move of the last completed iteration (in alpha-beta, a root move
-    /// that the interrupted iteration found better than it, if any).
+    /// that the interrupted iteration found better than it, if any), with the
+    /// [`Limits::multi_pv`] best lines among the [`Limits::search_moves`].
     ///
     /// `history` holds the hashes ([`Game::hash`]) of the positions played before `game`,
     /// oldest first; with [`Game::REPETITION_DRAWS`], a position of an alpha-beta search that
     /// repeats one of them (within [`Game::reversible_plies`]) or one on the search path scores
     /// as a draw (the other algorithms are meant for games without repetition draws).
-    /// `report` is called after every completed iteration (for Monte Carlo tree search, at the
-    /// configured interval and at the end). In alpha-beta it is called once more, with the
-    /// result, when a limit or the stop flag ended the search (with the nodes and time of the
-    /// whole search, and the line of the move it returns, which may come from the interrupted
-    /// iteration) and, in Lazy SMP, when the search returns a deeper iteration that a helper
-    /// thread completed (the result is the deepest completed iteration of any thread, the
-    /// main thread's on a tie).
+    /// `report` is called after every completed iteration, once per line (for Monte Carlo tree
+    /// search, at the configured interval and at the end). In alpha-beta it is called once
+    /// more, with the result, when a limit or the stop flag ended the search (with the nodes
+    /// and time of the whole search, and the line of the move it returns, which may come from
+    /// the interrupted iteration) and, in Lazy SMP, when the search returns a deeper iteration
+    /// that a helper thread completed (the result is the deepest completed iteration of any
+    /// thread, the main thread's on a tie).
+    ///
+    /// A position that a rule has drawn but that still has moves (a draw a player must claim,
+    /// as chess's fifty-move rule) is searched: a player may still choose a move there.
     ///
     /// # Errors
-    /// [`SearchError::GameOver`] when `game` is over, [`SearchError::PlayerCount`] when the
-    /// algorithm does not search the game's number of players,
+    /// [`SearchError::GameOver`] when `game` is won or has no move, [`SearchError::PlayerCount`]
+    /// when the algorithm does not search the game's number of players,
+    /// [`SearchError::PlayerIndex`] when the game names a player beyond its count,
     /// [`SearchError::DepthLimitRequired`] when alpha-beta without iterative deepening has no
     /// depth limit, [`SearchError::SetPlayerUnsupported`] for best-reply search on a game
     /// without [`Game::set_player_to_move`], [`SearchError::NegativeMaxSum`], and
     /// [`SearchError::NodeBudget`] when Monte Carlo tree search's budget cannot hold the root.
-    pub fn search<G, E, R>(
+    pub fn search<E, R>(
         &mut self,
         game: &G,
         evaluator: &E,
-        limits: &Limits,
+        limits: &Limits<G::Move>,
         history: &[u64],
         mut report: R,
     ) -> Result<SearchResult<G::Move>, SearchError>
     where
-        G: Game,
         E: Evaluator<G>,
         R: FnMut(&Info<'_, G::Move>),
     {
-        let (algorithm, players) = (self.config.algorithm, game.player_count());
-        if !algorithm.players().contains(&players) {
-            return Err(SearchError::PlayerCount { algorithm, players });
-        }
+        let algorithm = self.config.algorithm;
+        check_players(game, algorithm)?;
         match algorithm {
             Algorithm::AlphaBeta | Algorithm::Paranoid => {
                 self.search_alphabeta(game, evaluator, limits, history, &mut report)
             }
             Algorithm::MaxN | Algorithm::BestReply | Algorithm::BestReplyPlus => {
-                let best_reply = self.config.algorithm != Algorithm::MaxN;
-                let tt = (best_reply && self.config.tt).then_some(&mut self.tt);
-                multiplayer::search(&self.config, tt, game, evaluator, limits, &mut report)
+                let settings = MultiplayerSettings {
+                    algorithm,
+                    techniques: self.config.techniques,
+                    max_sum: self.config.max_sum,
+                };
+                let tt = (algorithm != Algorithm::MaxN && self.config.uses(Techniques::TT))
+                    .then_some(&mut self.tt);
+                multiplayer::search(&settings, tt, game, evaluator, limits, &mut report)
             }
             Algorithm::MonteCarlo => self.search_monte_carlo(game, evaluator, limits, &mut report),
         }
     }
 
-    /// Monte Carlo tree search, its tree kept for the next search of the same game type.
-    fn search_monte_carlo<G, E>(
+    /// Monte Carlo tree search, its trees kept for the next search.
+    fn search_monte_carlo<E: Evaluator<G>>(
         &mut self,
         game: &G,
         evaluator: &E,
-        limits: &Limits,
+        limits: &Limits<G::Move>,
         report: &mut dyn FnMut(&Info<'_, G::Move>),
-    ) -> Result<SearchResult<G::Move>, SearchError>
-    where
-        G: Game,
-        E: Evaluator<G>,
-    {
-        let config = &self.config;
-        let mcts = self
+    ) -> Result<SearchResult<G::Move>, SearchError> {
+        let threads = self.config.threads.max(1);
+        let fresh = self
             .mcts
-            .take()
-            .and_then(|trees| trees.downcast::<Mcts<G>>().ok())
-            .unwrap_or_else(|| {
-                let threads = config.threads.max(1);
-                Box::new(Mcts::new(config.mcts.clone().with_threads(threads)))
-            });
-        let mcts = self.mcts.insert(mcts);
-        let mcts = mcts
-            .downcast_mut::<Mcts<G>>()
-            .expect("the trees just put in place are of this game");
+            .as_ref()
+            .is_none_or(|mcts| mcts.threads() != threads || mcts.config() != &self.config.mcts);
+        if fresh {
+            self.mcts = Some(Mcts::new(self.config.mcts.clone(), threads));
+        }
+        let mcts = self.mcts.as_mut().expect("the trees were just made");
         let root_player = game.player_to_move();
         let mut pv_players = Vec::new();
-        let result = mcts.search(game, evaluator, limits, |info| {
+        let mut on_progress = |info: &crate::mcts::MctsInfo<'_, G::Move>| {
             pv_players = players_of(game, info.pv);
             report(&Info {
+                multi_pv: 1,
                 depth: info.depth,
                 seldepth: info.depth,
                 score: (info.value * REWARD_SCALE).round() as Score,
@@ -203,85 +216,91 @@ impl Searcher {
                 pv: info.pv,
                 pv_players: &pv_players,
             });
-        });
-        let result = result.map_err(|error| match error {
-            MctsError::GameOver(outcome) => SearchError::GameOver(outcome),
-            MctsError::PlayerCount(players) => SearchError::PlayerCount {
-                algorithm: Algorithm::MonteCarlo,
-                players,
-            },
-            MctsError::NodeBudget { per_thread, needed } => {
-                SearchError::NodeBudget { per_thread, needed }
+        };
+        let result = match (&self.rollout_policy, self.config.mcts.rollout) {
+            (Some(policy), _) => {
+                mcts.search_with_policy(game, evaluator, &**policy, limits, &mut on_progress)
             }
-        })?;
-        Ok(monte_carlo_result(game, root_player, result))
+            (None, Rollout::Uniform) => {
+                mcts.search_with_policy(game, evaluator, &Uniform, limits, &mut on_progress)
+            }
+            (None, Rollout::HintGreedy { epsilon }) => {
+                let policy = HintGreedy { epsilon };
+                mcts.search_with_policy(game, evaluator, &policy, limits, &mut on_progress)
+            }
+        }?;
+        let wanted = limits.lines();
+        let lines = mcts.lines(game, root_player, wanted);
+        let result = monte_carlo_result(game, root_player, result, lines, wanted);
+        if result.lines.len() > 1 {
+            result.report_lines(0, report);
+        }
+        Ok(result)
     }
 
     /// Alpha-beta: negamax or paranoid, on the configured threads.
-    fn search_alphabeta<G, E>(
+    fn search_alphabeta<E: Evaluator<G>>(
         &mut self,
         game: &G,
         evaluator: &E,
-        limits: &Limits,
+        limits: &Limits<G::Move>,
         history: &[u64],
         report: &mut dyn FnMut(&Info<'_, G::Move>),
-    ) -> Result<SearchResult<G::Move>, SearchError>
-    where
-        G: Game,
-        E: Evaluator<G>,
-    {
+    ) -> Result<SearchResult<G::Move>, SearchError> {
         let clock = Clock::new(limits);
-        if !self.config.iterative_deepening && limits.depth.is_none() {
+        if !self.config.uses(Techniques::ITERATIVE_DEEPENING) && limits.depth.is_none() {
             return Err(SearchError::DepthLimitRequired);
         }
         has_moves(game)?;
         self.tt.new_search();
         let threads = self.config.threads.max(1);
+        let mode = if self.config.algorithm == Algorithm::Paranoid {
+            Mode::Paranoid
+        } else {
+            Mode::Negamax
+        };
         // In paranoid mode a score's view changes with the root player: no correction there.
-        let corrects = self.config.mode() == Mode::Negamax && game.correction_key().is_some();
+        let corrects = mode == Mode::Negamax && game.correction_key().is_some();
         let mut tables = self
-            .take_tables::<G>(game.player_count(), threads, corrects)
+            .take_tables(game.player_count(), threads, corrects)
             .into_iter();
         let shared = Shared {
             tt: &self.tt,
-            config: &self.config,
+            settings: Settings {
+                techniques: self.config.techniques,
+                aspiration_window: self.config.aspiration_window,
+                mode,
+            },
             clock,
+            search_moves: &limits.search_moves,
+            lines: limits.lines(),
         };
         let main_tables = tables.next().expect("tables for every thread");
-        let (main_result, main_nodes, helper_results, kept_tables) = std::thread::scope(|scope| {
-            let handles: Vec<_> = tables
-                .enumerate()
-                .map(|(helper, tables)| {
-                    let shared = &shared;
-                    // Each thread owns its copy of the root (a `Game` is `Send`, not `Sync`).
-                    let root = game.clone();
-                    scope.spawn(move || {
-                        let mut worker =
-                            Worker::new(shared, evaluator, history, &root, false, tables);
-                        // The first helper (and every other one after it) searches one ply
-                        // deeper than the main thread, so that the threads diverge.
-                        let offset = ((helper + 1) % 2) as u32;
-                        let result = worker.iterate(&root, &mut |_| {}, offset);
-                        (result, worker.into_tables())
-                    })
-                })
-                .collect();
-            let mut worker = Worker::new(&shared, evaluator, history, game, true, main_tables);
-            let result = worker.iterate(game, report, 0);
-            let nodes = worker.clock.nodes;
-            let mut kept = Vec::with_capacity(threads);
-            let mut helper_results = Vec::with_capacity(threads - 1);
-            for handle in handles {
-                let (result, tables) = handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                helper_results.extend(result);
-                kept.push(tables);
-            }
-            kept.insert(0, worker.into_tables());
-            (result, nodes, helper_results, kept)
-        });
-        self.tables = Some(Box::new(kept_tables));
+        // Each thread owns its copy of the root (a `Game` is `Send`, not `Sync`).
+        let helper_states: Vec<_> = tables.map(|tables| (tables, game.clone())).collect();
+        let ((main_result, main_nodes, main_tables), helpers) = run_threads(
+            helper_states,
+            |helper, (tables, root)| {
+                let mut worker = Worker::new(&shared, evaluator, history, &root, false, tables);
+                // The first helper (and every other one after it) searches one ply deeper
+                // than the main thread, so that the threads diverge.
+                let offset = ((helper + 1) % 2) as u32;
+                let result = worker.iterate(&root, &mut |_| {}, offset);
+                (result, worker.into_tables())
+            },
+            || {
+                let mut worker = Worker::new(&shared, evaluator, history, game, true, main_tables);
+                let result = worker.iterate(game, report, 0);
+                let nodes = worker.clock.nodes;
+                (result, nodes, worker.into_tables())
+            },
+        );
+        self.tables.push(main_tables);
+        let mut helper_results = Vec::with_capacity(helpers.len());
+        for (result, tables) in helpers {
+            helper_results.extend(result);
+            self.tables.push(tables);
+        }
         let main_result = main_result.expect("the first iteration always completes with a move");
         let main_depth = main_result.depth;
         let stopped = main_result.stopped;
@@ -303,6 +322,7 @@ impl Searcher {
             result.stopped =
                 stopped && limits.depth.is_none_or(|limit| result.depth < limit.max(1));
         }
+        result.proven = proven_by_score(game, mode, result.score, result.bound);
         if result.depth > main_depth || result.stopped {
             // The last report came at the end of an iteration: this one has the nodes and
             // time of the whole search, and the line of the move it returns.
@@ -312,57 +332,63 @@ impl Searcher {
     }
 
     /// The move-ordering tables and correction histories of the last search for `threads`
-    /// threads, if it searched the same game type with as many players; fresh ones where it
-    /// did not. A game gives a correction key in every position or in none (`corrects`).
-    fn take_tables<G: Game>(
+    /// threads, if it searched with as many players; fresh ones where it did not. A game gives
+    /// a correction key in every position or in none (`corrects`).
+    fn take_tables(
         &mut self,
         players: usize,
         threads: usize,
         corrects: bool,
     ) -> Vec<ThreadTables<G::Move>> {
-        let mut tables = self
-            .tables
-            .take()
-            .and_then(|kept| kept.downcast::<Vec<ThreadTables<G::Move>>>().ok())
-            .map(|kept| *kept)
-            .filter(|kept| {
-                kept.first().is_some_and(|first| {
-                    first.ordering.players() == players && first.correction.enabled() == corrects
-                })
-            })
-            .unwrap_or_default();
+        let mut tables = core::mem::take(&mut self.tables);
+        let fits = tables.first().is_some_and(|first| {
+            first.ordering.players() == players && first.correction.enabled() == corrects
+        });
+        if !fits {
+            tables.clear();
+        }
         let config = &self.config;
         tables.truncate(threads);
         tables.resize_with(threads, || ThreadTables {
             ordering: MoveOrdering::new(
                 players,
                 Sources {
-                    killers: config.killers,
-                    history: config.history,
-                    countermove: config.countermove,
-                    continuation_history: config.continuation_history,
-                    capture_history: config.capture_history,
+                    killers: config.uses(Techniques::KILLERS),
+                    history: config.uses(Techniques::HISTORY),
+                    countermove: config.uses(Techniques::COUNTERMOVE),
+                    continuation_history: config.uses(Techniques::CONTINUATION_HISTORY),
+                    capture_history: config.uses(Techniques::CAPTURE_HISTORY),
                     continuation_keys: G::CONTINUATION_KEYS,
                 },
             ),
-            correction: CorrectionHistory::new(players, config.correction_history && corrects),
+            correction: CorrectionHistory::new(
+                players,
+                config.uses(Techniques::CORRECTION_HISTORY) && corrects,
+            ),
         });
         tables
     }
 }
 
-/// Refuses a position without a move to choose: the game is over, by its rules or for want of
-/// moves.
-pub(crate) fn has_moves<G: Game>(game: &G) -> Result<(), SearchError> {
-    if let Some(outcome) = game.outcome_by_rule() {
-        return Err(SearchError::GameOver(outcome));
+/// The result an alpha-beta score proves: a win score is a forced win for the root player; a
+/// loss score a forced loss, which in a two-player game is the other player's win.
+fn proven_by_score<G: Game>(
+    game: &G,
+    mode: Mode,
+    score: Score,
+    bound: ScoreBound,
+) -> Option<Outcome> {
+    if !is_decisive(score) || bound != ScoreBound::Exact {
+        return None;
     }
-    let mut moves = G::Moves::default();
-    game.generate_moves(&mut moves);
-    if moves.is_empty() {
-        return Err(SearchError::GameOver(game.outcome_without_moves()));
+    let root = game.player_to_move();
+    if score > 0 {
+        Some(Outcome::Win(root))
+    } else if mode == Mode::Negamax || game.player_count() == 2 {
+        Some(Outcome::Win((root + 1) % game.player_count()))
+    } else {
+        None
     }
-    Ok(())
 }
 
 /// The best move for the player to move: the one-call way for the common case. It searches
@@ -383,7 +409,7 @@ pub(crate) fn has_moves<G: Game>(game: &G) -> Result<(), SearchError> {
 pub fn best_move<G: Game, E: Evaluator<G>>(
     game: &G,
     evaluator: &E,
-    limits: &Limits,
+    limits: &Limits<G::Move>,
 ) -> Result<G::Move, SearchError> {
     let algorithm = if game.player_count() == 2 {
         Algorithm::AlphaBeta
@@ -396,15 +422,6 @@ pub fn best_move<G: Game, E: Evaluator<G>>(
         .map(|result| result.best_move)
 }
 
-/// Monte Carlo tree search's mean rewards (0 to 1 per player) as scores in permille.
-fn reward_scores(values: &[f64]) -> ScoreVector {
-    let scores: Vec<Score> = values
-        .iter()
-        .map(|&value| (value * REWARD_SCALE).round() as Score)
-        .collect();
-    ScoreVector::from_slice(&scores)
-}
-
 /// A Monte Carlo tree search's result in the common terms: the root player's score is its mean
 /// reward in permille, or a win or loss score at the end of the principal variation once the
 /// solver proved the root.
@@ -412,6 +429,8 @@ fn monte_carlo_result<G: Game>(
     game: &G,
     root_player: usize,
     result: MctsResult<G::Move>,
+    mut lines: Vec<Line<G::Move>>,
+    wanted: usize,
 ) -> SearchResult<G::Move> {
     let scores = reward_scores(&result.values);
     let score = match result.proven {
@@ -419,6 +438,18 @@ fn monte_carlo_result<G: Game>(
         Some(Outcome::Win(_)) => loss_in(result.pv.len()),
         _ => scores.as_slice()[root_player],
     };
+    let best = Line {
+        score,
+        bound: ScoreBound::Exact,
+        scores: Some(scores),
+        depth: result.depth,
+        seldepth: result.depth,
+        pv_players: players_of(game, &result.pv),
+        pv: result.pv.clone(),
+    };
+    lines.retain(|line| line.pv.first() != Some(&result.best_move));
+    lines.insert(0, best);
+    lines.truncate(wanted);
     SearchResult {
         best_move: result.best_move,
         score,
@@ -436,6 +467,9 @@ fn monte_carlo_result<G: Game>(
                 | crate::mcts::StopReason::Time
                 | crate::mcts::StopReason::Flag
         ),
+        lines,
+        proven: result.proven,
         root_moves: result.root_moves,
+        iterations: result.iterations,
     }
 }

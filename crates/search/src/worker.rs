@@ -12,16 +12,17 @@
 //! depth limit before the main thread does, and then ends the search for all.
 
 use crate::clock::{Clock, ThreadClock};
-use crate::config::{Config, Mode};
 use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
 use crate::game::{Evaluator, Game};
 use crate::limits::MAX_DEPTH;
-use crate::node::Root;
+use crate::moves::MoveBuffer;
+use crate::node_type::Root;
 use crate::ordering::Ordering;
 use crate::pv::PvTable;
-use crate::report::{Info, ScoreBound, SearchResult, per_second, players_of};
+use crate::report::{Info, Line, ScoreBound, SearchResult, per_second, players_of};
 use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
+use crate::techniques::Techniques;
 use crate::tt::TranspositionTable;
 /// Rows (depths) and columns (move numbers) of the late-move reduction table.
 pub(crate) const LMR_TABLE_SIZE: usize = 64;
@@ -38,6 +39,17 @@ const ROOT_PLAYER_KEYS: [u64; 6] = [
     0xff51_afd7_ed55_8ccd,
 ];
 
+/// One root move of a thread's search: its score in the iteration in progress (or
+/// `-INFINITY` where it did not raise its pass's alpha) and in the one before, with its line.
+#[derive(Debug, Clone)]
+pub(crate) struct RootLine<M> {
+    pub mv: M,
+    pub score: Score,
+    pub previous_score: Score,
+    pub pv: Vec<M>,
+    pub seldepth: u32,
+}
+
 /// What a search thread learned that still holds in the next search of the same game: the
 /// move-ordering tables and the correction history.
 pub(crate) struct ThreadTables<M> {
@@ -45,19 +57,47 @@ pub(crate) struct ThreadTables<M> {
     pub correction: CorrectionHistory,
 }
 
+/// How the alpha-beta engine groups players into the two sides of a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Two players, each for themselves.
+    Negamax,
+    /// The root player against the coalition of the others.
+    Paranoid,
+}
+
+/// What the alpha-beta threads read of the configuration.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Settings {
+    pub techniques: Techniques,
+    pub aspiration_window: Score,
+    pub mode: Mode,
+}
+
+impl Settings {
+    /// Whether every technique of `techniques` is on.
+    #[inline(always)]
+    pub fn uses(&self, techniques: Techniques) -> bool {
+        self.techniques.contains(techniques)
+    }
+}
+
 /// State shared by all threads of one search.
-pub(crate) struct Shared<'a> {
+pub(crate) struct Shared<'a, M> {
     pub tt: &'a TranspositionTable,
-    pub config: &'a Config,
+    pub settings: Settings,
     /// The limits, the abort flag and the helpers' nodes.
-    pub clock: Clock<'a>,
+    pub clock: Clock,
+    /// The root moves to choose among (empty: all) and the number of best lines to search.
+    pub search_moves: &'a [M],
+    pub lines: usize,
 }
 
 /// One search thread.
 pub(crate) struct Worker<'a, G: Game, E> {
-    pub shared: &'a Shared<'a>,
+    pub shared: &'a Shared<'a, G::Move>,
     pub evaluator: &'a E,
-    pub config: &'a Config,
+    pub settings: Settings,
     /// Hashes of the positions before the root, oldest first.
     pub history: &'a [u64],
     pub is_main: bool,
@@ -95,30 +135,36 @@ pub(crate) struct Worker<'a, G: Game, E> {
     pub iteration_best: Option<(Score, ScoreBound, Vec<G::Move>)>,
     /// The evaluations of the positions this thread evaluated last.
     pub eval_cache: EvalCache,
+    /// The root moves this thread searches, ordered best first after each iteration.
+    pub root_moves: Vec<RootLine<G::Move>>,
+    /// The line being searched: the root searches only `root_moves[pv_index..]`.
+    pub pv_index: usize,
+    /// Whether the root leaves moves out (several lines, or a restricted root).
+    pub restricted_root: bool,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     pub fn new(
-        shared: &'a Shared<'a>,
+        shared: &'a Shared<'a, G::Move>,
         evaluator: &'a E,
         history: &'a [u64],
         root: &G,
         is_main: bool,
         tables: ThreadTables<G::Move>,
     ) -> Self {
-        let config = shared.config;
+        let settings = shared.settings;
         let root_player = root.player_to_move();
         Worker {
             shared,
             evaluator,
-            config,
+            settings,
             history,
             is_main,
-            key_mix: match config.mode() {
+            key_mix: match settings.mode {
                 Mode::Negamax => 0,
                 Mode::Paranoid => ROOT_PLAYER_KEYS[root_player % ROOT_PLAYER_KEYS.len()],
             },
-            mode: config.mode(),
+            mode: settings.mode,
             root_player,
             path: vec![0; MAX_PLY + 1],
             ordering: tables.ordering,
@@ -129,7 +175,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             static_evals: vec![None; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
             // Thousands of logarithms: only when late-move reductions are on.
-            lmr_table: (0..if config.lmr { LMR_TABLE_SIZE } else { 0 })
+            lmr_table: (0..if settings.uses(Techniques::LMR) {
+                LMR_TABLE_SIZE
+            } else {
+                0
+            })
                 .map(|depth| {
                     let mut row = [0u8; LMR_TABLE_SIZE];
                     for (index, r) in row.iter_mut().enumerate().skip(1) {
@@ -145,7 +195,63 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             seldepth: 0,
             root_best: None,
             iteration_best: None,
-            eval_cache: EvalCache::new(config.eval_cache),
+            eval_cache: EvalCache::new(settings.uses(Techniques::EVAL_CACHE)),
+            root_moves: Vec::new(),
+            pv_index: 0,
+            restricted_root: false,
+        }
+    }
+
+    /// The root's moves: the legal ones, or those of them the caller restricted the search to.
+    fn init_root_moves(&mut self, root: &G) {
+        let mut moves = G::Moves::default();
+        root.generate_moves(&mut moves);
+        let legal = moves.as_slice();
+        let wanted = self.shared.search_moves;
+        let restricted: Vec<G::Move> = legal
+            .iter()
+            .copied()
+            .filter(|mv| wanted.contains(mv))
+            .collect();
+        let chosen = if restricted.is_empty() {
+            legal.to_vec()
+        } else {
+            restricted
+        };
+        self.restricted_root = chosen.len() < legal.len() || self.shared.lines > 1;
+        self.root_moves = chosen
+            .into_iter()
+            .map(|mv| RootLine {
+                mv,
+                score: -INFINITY,
+                previous_score: -INFINITY,
+                pv: vec![mv],
+                seldepth: 0,
+            })
+            .collect();
+    }
+
+    /// Whether the root searches `mv` in the line being searched.
+    #[inline]
+    pub(crate) fn root_allows(&self, mv: G::Move) -> bool {
+        !self.restricted_root
+            || self.root_moves[self.pv_index..]
+                .iter()
+                .any(|line| line.mv == mv)
+    }
+
+    /// Notes a root move's score in the line being searched: its value and line where it
+    /// raised alpha, its score where it was the first move searched, `-INFINITY` where it only
+    /// bounds it from above (it then sorts after the moves that were searched to a value).
+    pub(crate) fn note_root_score(&mut self, mv: G::Move, score: Score, raised: bool, first: bool) {
+        let pv: Option<Vec<G::Move>> = raised.then(|| self.pv.line(0).collect());
+        let seldepth = self.seldepth as u32;
+        if let Some(line) = self.root_moves.iter_mut().find(|line| line.mv == mv) {
+            line.score = if raised || first { score } else { -INFINITY };
+            if let Some(pv) = pv.filter(|pv| pv.first() == Some(&mv)) {
+                line.pv = pv;
+                line.seldepth = seldepth;
+            }
         }
     }
 
@@ -166,11 +272,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         previous: Option<Score>,
         report: &mut dyn FnMut(&Info<'_, G::Move>),
     ) -> Score {
-        let config = self.config;
-        let mut delta = config.aspiration_window.max(1);
+        let settings = self.settings;
+        let mut delta = settings.aspiration_window.max(1);
         let (mut alpha, mut beta) = match previous {
             Some(score)
-                if config.aspiration && depth >= ASPIRATION_MIN_DEPTH && !is_decisive(score) =>
+                if settings.uses(Techniques::ASPIRATION)
+                    && depth >= ASPIRATION_MIN_DEPTH
+                    && !is_decisive(score) =>
             {
                 // Saturating: the window is the user's, any `Score`.
                 (
@@ -220,13 +328,39 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             result.bound = bound;
             result.pv_players = players_of(root, &pv);
             result.pv = pv;
+            // The new best line replaces the first; a later line with the same move goes.
+            if let Some(first) = result.lines.first_mut() {
+                first.score = result.score;
+                first.bound = result.bound;
+                first.pv = result.pv.clone();
+                first.pv_players = result.pv_players.clone();
+            }
+            result
+                .lines
+                .retain(|line| line.pv.first() != Some(&best_move));
+            result.lines.insert(
+                0,
+                Line {
+                    score: result.score,
+                    bound: result.bound,
+                    scores: None,
+                    depth: result.depth,
+                    seldepth: result.seldepth,
+                    pv: result.pv.clone(),
+                    pv_players: result.pv_players.clone(),
+                },
+            );
+            result.lines.truncate(self.shared.lines.max(1));
         }
     }
 
     /// Notes a root move that raised alpha: its score (a lower bound where it reached the
     /// window's top) and the line now at the root.
     pub(crate) fn note_root_improvement(&mut self, score: Score, bound: ScoreBound) {
-        self.iteration_best = Some((score, bound, self.pv.line(0).collect()));
+        // Only the best line's pass can replace the best move.
+        if self.pv_index == 0 {
+            self.iteration_best = Some((score, bound, self.pv.line(0).collect()));
+        }
     }
 
     /// Reports a failed aspiration window: its score as a bound, and the line searched so far.
@@ -242,6 +376,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let time = self.shared.clock.elapsed();
         let nodes = self.clock.total_nodes();
         report(&Info {
+            multi_pv: self.pv_index + 1,
             depth,
             seldepth: self.seldepth as u32,
             score,
@@ -256,9 +391,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         });
     }
 
-    /// Iterative deepening from the root, returning the last completed iteration. The main
-    /// thread reports each one; helpers search until the abort flag is raised, and raise it
-    /// themselves when they complete the depth limit.
+    /// Iterative deepening from the root, returning the last completed iteration. Each
+    /// iteration searches the configured number of best lines in turn, each leaving out the
+    /// root moves of the lines before it (Stockfish's MultiPV scheme), each with its own
+    /// aspiration window. The main thread reports each one; helpers search until the abort
+    /// flag is raised, and raise it themselves when they complete the depth limit.
     pub fn iterate(
         &mut self,
         root: &G,
@@ -269,51 +406,90 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let depth_limit = self.shared.clock.limits.deepest_iteration();
         let max_depth = if self.is_main { depth_limit } else { MAX_DEPTH };
         self.ordering.killers.clear();
+        self.init_root_moves(&root);
+        let lines = self.shared.lines.clamp(1, self.root_moves.len().max(1));
         let mut result: Option<SearchResult<G::Move>> = None;
-        let mut previous = None;
         // Without iterative deepening the main thread searches its depth limit at once.
-        let mut depth = if self.is_main && !self.config.iterative_deepening {
+        let mut depth = if self.is_main && !self.settings.uses(Techniques::ITERATIVE_DEEPENING) {
             max_depth
         } else {
             1
         };
         let first_depth = depth;
-        while depth <= max_depth {
+        'deepening: while depth <= max_depth {
             let search_depth = (depth + helper_offset).min(depth_limit);
             // The main thread's first iteration always completes: it yields the move.
             self.clock.arm(depth > first_depth || !self.is_main);
-            self.seldepth = 0;
             self.iteration_best = None;
-            let score = self.search_root(&mut root, search_depth, previous, report);
-            if self.clock.aborted() {
-                self.keep_interrupted_best(&root, result.as_mut());
-                break;
+            for line in &mut self.root_moves {
+                line.previous_score = line.score;
             }
-            previous = Some(score);
+            for pv_index in 0..lines {
+                self.pv_index = pv_index;
+                self.seldepth = 0;
+                for line in &mut self.root_moves[pv_index..] {
+                    line.score = -INFINITY;
+                }
+                let line = &self.root_moves[pv_index];
+                let previous = (line.previous_score > -INFINITY).then_some(line.previous_score);
+                // The line's move of the last iteration is searched first.
+                self.root_best = (previous.is_some() || lines > 1 || pv_index > 0)
+                    .then_some(line.mv)
+                    .or(self.root_best);
+                let score = self.search_root(&mut root, search_depth, previous, report);
+                if self.clock.aborted() {
+                    self.keep_interrupted_best(&root, result.as_mut());
+                    break 'deepening;
+                }
+                let pv: Vec<G::Move> = self.pv.line(0).collect();
+                let Some(&best_move) = pv.first() else {
+                    break 'deepening;
+                };
+                if let Some(line) = self.root_moves.iter_mut().find(|line| line.mv == best_move) {
+                    line.score = score;
+                    line.pv = pv;
+                    line.seldepth = self.seldepth as u32;
+                }
+                self.root_moves[pv_index..].sort_by_key(|line| core::cmp::Reverse(line.score));
+            }
+            self.root_moves[..lines].sort_by_key(|line| core::cmp::Reverse(line.score));
             self.root_pv.clear();
-            self.root_pv.extend(self.pv.line(0));
+            self.root_pv.extend(self.root_moves[0].pv.iter().copied());
             self.root_best = self.root_pv.first().copied();
-            let Some(&best_move) = self.root_pv.first() else {
-                break;
-            };
             let time = self.shared.clock.elapsed();
             let nodes = self.clock.total_nodes();
+            let lines_found: Vec<Line<G::Move>> = self.root_moves[..lines]
+                .iter()
+                .map(|line| Line {
+                    score: line.score,
+                    bound: ScoreBound::Exact,
+                    scores: None,
+                    depth: search_depth,
+                    seldepth: line.seldepth,
+                    pv_players: players_of(&root, &line.pv),
+                    pv: line.pv.clone(),
+                })
+                .collect();
+            let best = &self.root_moves[0];
             let iteration = result.insert(SearchResult {
-                best_move,
-                score,
+                best_move: best.mv,
+                score: best.score,
                 bound: ScoreBound::Exact,
                 depth: search_depth,
-                seldepth: self.seldepth as u32,
+                seldepth: best.seldepth,
                 scores: None,
                 pv_players: players_of(&root, &self.root_pv),
                 pv: self.root_pv.clone(),
                 nodes,
                 time,
                 stopped: false,
+                lines: lines_found,
+                proven: None,
                 root_moves: Vec::new(),
+                iterations: 0,
             });
             if self.is_main {
-                report(&iteration.info(self.shared.tt.hashfull()));
+                iteration.report_lines(self.shared.tt.hashfull(), report);
                 if !self.clock.may_start_iteration() {
                     iteration.stopped = depth < max_depth;
                     break;

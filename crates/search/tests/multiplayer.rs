@@ -4,6 +4,7 @@
 //! are plain recursions (max^n without pruning, best-reply minimax without alpha-beta), in
 //! generation order, ties to the first found.
 
+use plyforge_search::Techniques;
 use plyforge_search::score::{EVAL_LIMIT, loss_in, win_in};
 use plyforge_search::{Algorithm, Config, Limits, SearchError, SearchResult, Searcher, StopFlag};
 use plyforge_search::{Evaluator, Game, MoveBuffer, MoveList, Outcome, Score};
@@ -475,7 +476,7 @@ fn search(
     max_sum: Option<Score>,
     game: &Tree,
     evaluator: &Split,
-    limits: &Limits,
+    limits: &Limits<u8>,
 ) -> Result<SearchResult<u8>, SearchError> {
     search_ordered(algorithm, max_sum, true, game, evaluator, limits)
 }
@@ -486,15 +487,15 @@ fn search_ordered(
     order_hints: bool,
     game: &Tree,
     evaluator: &Split,
-    limits: &Limits,
+    limits: &Limits<u8>,
 ) -> Result<SearchResult<u8>, SearchError> {
     let config = Config::default()
         .with_algorithm(algorithm)
         .with_max_sum(max_sum)
-        .with_order_hints(order_hints)
-        .with_killers(order_hints)
-        .with_pvs(order_hints)
-        .with_tt(false);
+        .with_technique(Techniques::ORDER_HINTS, order_hints)
+        .with_technique(Techniques::KILLERS, order_hints)
+        .with_technique(Techniques::PVS, order_hints)
+        .with_technique(Techniques::TT, false);
     Searcher::new(config).search(game, evaluator, limits, &[], |_| {})
 }
 
@@ -503,11 +504,11 @@ fn search_with_tt(
     algorithm: Algorithm,
     game: &Tree,
     evaluator: &Split,
-    limits: &Limits,
+    limits: &Limits<u8>,
 ) -> SearchResult<u8> {
     let config = Config::default()
         .with_algorithm(algorithm)
-        .with_pvs(false)
+        .with_technique(Techniques::PVS, false)
         .with_tt_mib(1);
     let mut search = Searcher::new(config);
     search.search(game, evaluator, limits, &[], |_| {}).unwrap()
@@ -1004,17 +1005,17 @@ fn impossible_table_sizes_are_errors() {
             .with_algorithm(algorithm)
             .with_tt_mib(impossible);
         assert_eq!(
-            Searcher::try_new(config).err(),
+            Searcher::<Tree>::try_new(config).err(),
             Some(TableSizeError { mib: impossible })
         );
         let small = Config::default().with_algorithm(algorithm).with_tt_mib(1);
-        assert!(Searcher::try_new(small).is_ok());
+        assert!(Searcher::<Tree>::try_new(small).is_ok());
     }
     // Max^n and Monte Carlo tree search keep no table: any size builds.
     for algorithm in [Algorithm::MaxN, Algorithm::MonteCarlo] {
         let config = Config::default()
             .with_algorithm(algorithm)
             .with_tt_mib(impossible);
-        assert!(Searcher::try_new(config).is_ok());
+        assert!(Searcher::<Tree>::try_new(config).is_ok());
     }
 }

@@ -5,6 +5,7 @@
 //! the known graph-history interaction, so only legality is checked there); the play/undo path
 //! gives the same results as copy-make.
 
+use plyforge_search::Techniques;
 use plyforge_search::score::{EVAL_LIMIT, Score, loss_in, win_in};
 use plyforge_search::{Config, Evaluator, Game, Limits, MoveList, Outcome, Searcher};
 use proptest::prelude::*;
@@ -145,7 +146,9 @@ fn reference(game: &Graph<false>, depth: u32, ply: usize, path: &mut Vec<u64>) -
 }
 
 fn no_tt() -> Config {
-    Config::exact().with_tt(false).with_aspiration_window(3)
+    Config::exact()
+        .with_technique(Techniques::TT, false)
+        .with_aspiration_window(3)
 }
 
 proptest! {

@@ -3,6 +3,7 @@
 //! ordering) must return exactly the plain minimax value at a fixed depth, for two-player
 //! negamax and for paranoid search with 3 and 4 players.
 
+use plyforge_search::Techniques;
 use plyforge_search::score::{EVAL_LIMIT, Score, loss_in, win_in};
 use plyforge_search::{
     Algorithm, Config, Evaluator, Game, Limits, MoveList, Outcome, ScoreBound, SearchError,
@@ -194,11 +195,16 @@ fn paranoid(game: &Tree, root: usize, depth: u32, ply: usize) -> Score {
 /// The configurations that must all give the plain minimax value, each adding one technique.
 fn exact_configs(mode: Algorithm) -> Vec<(&'static str, Config)> {
     let plain = Config::plain().with_algorithm(mode).with_tt_mib(1);
-    let iterative = plain.clone().with_iterative_deepening(true);
-    let pvs = iterative.clone().with_pvs(true);
+    let iterative = plain
+        .clone()
+        .with_technique(Techniques::ITERATIVE_DEEPENING, true);
+    let pvs = iterative.clone().with_technique(Techniques::PVS, true);
     // Narrow, so that the windows fail and re-search often.
-    let aspiration = pvs.clone().with_aspiration(true).with_aspiration_window(3);
-    let tt = aspiration.clone().with_tt(true);
+    let aspiration = pvs
+        .clone()
+        .with_technique(Techniques::ASPIRATION, true)
+        .with_aspiration_window(3);
+    let tt = aspiration.clone().with_technique(Techniques::TT, true);
     let ordered = Config::exact()
         .with_algorithm(mode)
         .with_tt_mib(1)
@@ -281,6 +287,92 @@ proptest! {
     }
 }
 
+/// The value of each root move by plain minimax, `depth` plies deep, from the root's view.
+fn root_move_values(root: &Tree, depth: u32) -> Vec<(u8, Score)> {
+    let mut moves = <Tree as Game>::Moves::default();
+    root.generate_moves(&mut moves);
+    moves
+        .as_slice()
+        .iter()
+        .map(|&mv| {
+            let mut child = root.clone();
+            child.play(mv);
+            (mv, -minimax(&child, depth - 1, 1))
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Several lines (MultiPV): the k best root moves by minimax, best first, each with its
+    /// exact value, at every exact configuration.
+    #[test]
+    fn multi_pv_lines_are_the_best_root_moves_by_minimax(
+        seed in any::<u64>(),
+        depth in 1u32..=5,
+        branching in 2usize..=MAX_CHILDREN,
+        lines in 1usize..=4,
+    ) {
+        let root = Tree::new(seed, 2, branching);
+        let values = root_move_values(&root, depth);
+        prop_assume!(!values.is_empty());
+        let mut expected: Vec<Score> = values.iter().map(|&(_, value)| value).collect();
+        expected.sort_by(|a, b| b.cmp(a));
+        expected.truncate(lines);
+        for (name, config) in exact_configs(Algorithm::AlphaBeta) {
+            let limits = Limits::depth(depth).with_multi_pv(lines);
+            let result = Searcher::new(config).search(&root, &TreeEval, &limits, &[], |_| {}).unwrap();
+            let scores: Vec<Score> = result.lines.iter().map(|line| line.score).collect();
+            prop_assert_eq!(&scores, &expected, "{} lines", name);
+            let mut firsts: Vec<u8> = result.lines.iter().map(|line| line.pv[0]).collect();
+            for line in &result.lines {
+                let value = values.iter().find(|&&(mv, _)| mv == line.pv[0]).unwrap().1;
+                prop_assert_eq!(value, line.score, "{} line of {}", name, line.pv[0]);
+                prop_assert_eq!(line.bound, ScoreBound::Exact);
+                prop_assert_eq!(line.depth, depth);
+                check_pv_legal(&root, &line.pv);
+            }
+            prop_assert_eq!(result.best_move, firsts[0]);
+            prop_assert_eq!(result.score, expected[0]);
+            firsts.sort_unstable();
+            firsts.dedup();
+            prop_assert_eq!(firsts.len(), result.lines.len(), "{} repeats a move", name);
+        }
+    }
+
+    /// A restricted root (`go searchmoves`) chooses the best of the moves it is given, on one
+    /// thread and on two.
+    #[test]
+    fn search_moves_choose_the_best_of_the_given_moves(
+        seed in any::<u64>(),
+        depth in 1u32..=5,
+        keep in 1u8..=63,
+    ) {
+        let root = Tree::new(seed, 2, MAX_CHILDREN);
+        let values = root_move_values(&root, depth);
+        let given: Vec<u8> = values
+            .iter()
+            .map(|&(mv, _)| mv)
+            .filter(|&mv| keep & (1 << (mv % 6)) != 0)
+            .collect();
+        prop_assume!(!given.is_empty());
+        let best = values
+            .iter()
+            .filter(|(mv, _)| given.contains(mv))
+            .map(|&(_, value)| value)
+            .max()
+            .unwrap();
+        for threads in [1, 2] {
+            let config = Config::exact().with_tt_mib(1).with_threads(threads);
+            let limits = Limits::depth(depth).with_search_moves(given.clone());
+            let result = Searcher::new(config).search(&root, &TreeEval, &limits, &[], |_| {}).unwrap();
+            prop_assert!(given.contains(&result.best_move), "{} threads", threads);
+            prop_assert_eq!(result.score, best, "{} threads", threads);
+        }
+    }
+}
+
 /// The same tree as a game whose end leaves no move, with [`Game::hash_after`] given as `FLAG`
 /// says: the searches' prefetch of the children's buckets must not change any value.
 #[derive(Debug, Clone)]
@@ -346,14 +438,14 @@ proptest! {
         let tree = Tree::new(seed, 2, branching);
         prop_assume!(!children(&tree).is_empty());
         let expected = minimax(&tree, depth, 0);
-        let hints_only = Config::exact().with_tt_mib(1).with_aspiration_window(3).with_killers(false).with_history(false);
+        let hints_only = Config::exact().with_tt_mib(1).with_aspiration_window(3).with_technique(Techniques::KILLERS, false).with_technique(Techniques::HISTORY, false);
         let mut configs = exact_configs(Algorithm::AlphaBeta);
         // The hint as the only ordering source, with quiescence and check extensions off and
         // on (which change nothing on these trees).
         configs.push(("hints only", hints_only.clone()));
         configs.push((
             "hints only, full search",
-            hints_only.clone().with_quiescence(true).with_check_extension(true),
+            hints_only.clone().with_technique(Techniques::QUIESCENCE, true).with_technique(Techniques::CHECK_EXTENSION, true),
         ));
         for (name, config) in configs {
             let limits = Limits::depth(depth);
@@ -380,9 +472,13 @@ fn ordering_changes_nodes_not_values() {
     for seed in 0..40 {
         let root = Tree::new(seed, 2, MAX_CHILDREN);
         let depth = 6;
-        let unordered = Searcher::new(Config::plain().with_pvs(true).with_tt(true))
-            .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {})
-            .unwrap();
+        let unordered = Searcher::new(
+            Config::plain()
+                .with_technique(Techniques::PVS, true)
+                .with_technique(Techniques::TT, true),
+        )
+        .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {})
+        .unwrap();
         let ordered = Searcher::new(Config::exact())
             .search(&root, &TreeEval, &Limits::depth(depth), &[], |_| {})
             .unwrap();
@@ -479,7 +575,9 @@ fn lazy_smp_returns_the_depth_limit_and_its_value() {
             continue;
         }
         for depth in 1..=5 {
-            let config = Config::exact().with_threads(2).with_tt(false);
+            let config = Config::exact()
+                .with_threads(2)
+                .with_technique(Techniques::TT, false);
             let mut last_report = 0;
             let result = Searcher::new(config)
                 .search(&root, &TreeEval, &Limits::depth(depth), &[], |info| {
@@ -572,7 +670,9 @@ fn lazy_smp_takes_a_helpers_iteration_of_the_depth_limit() {
             continue;
         }
         let depth = 5;
-        let config = Config::exact().with_threads(2).with_tt(false);
+        let config = Config::exact()
+            .with_threads(2)
+            .with_technique(Techniques::TT, false);
         let mut reported = vec![];
         let result = Searcher::new(config)
             .search(&root, &slow_main, &Limits::depth(depth), &[], |info| {

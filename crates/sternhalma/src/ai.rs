@@ -10,6 +10,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use core::fmt;
 use core::str::FromStr;
+use plyforge_search::Techniques;
 use plyforge_search::mcts::{MctsConfig, Rollout};
 use plyforge_search::{Algorithm, Config, Evaluator, Limits, Score, SearchError, Searcher};
 
@@ -184,20 +185,24 @@ pub struct Choice {
 /// ```
 pub struct Ai {
     strategy: Strategy,
-    limits: Limits,
+    limits: Limits<Move>,
     evaluator: DistanceEvaluator,
     /// `None` for the greedy player.
-    searcher: Option<Box<Searcher>>,
+    searcher: Option<Box<Searcher<Position>>>,
 }
 
 impl Ai {
     /// A player using `strategy` within `limits`, with the default evaluation.
-    pub fn new(strategy: Strategy, limits: Limits) -> Ai {
+    pub fn new(strategy: Strategy, limits: Limits<Move>) -> Ai {
         Ai::with_evaluator(strategy, limits, DistanceEvaluator::default())
     }
 
     /// A player with an evaluation of the caller's choice.
-    pub fn with_evaluator(strategy: Strategy, limits: Limits, evaluator: DistanceEvaluator) -> Ai {
+    pub fn with_evaluator(
+        strategy: Strategy,
+        limits: Limits<Move>,
+        evaluator: DistanceEvaluator,
+    ) -> Ai {
         let searcher = match strategy {
             Strategy::Search(algorithm) => Some(Box::new(Searcher::new(search_config(algorithm)))),
             Strategy::Greedy => None,
@@ -212,7 +217,7 @@ impl Ai {
 
     /// A Monte Carlo tree search player with a configuration of the caller's choice (the
     /// default evaluation at the rollout cut-off).
-    pub fn mcts(config: MctsConfig, limits: Limits) -> Ai {
+    pub fn mcts(config: MctsConfig, limits: Limits<Move>) -> Ai {
         let config = search_config(Algorithm::MonteCarlo).with_mcts(config);
         Ai {
             strategy: Strategy::Search(Algorithm::MonteCarlo),
@@ -262,7 +267,7 @@ fn search_config(algorithm: Algorithm) -> Config {
     Config::default()
         .with_algorithm(algorithm)
         .with_tt_mib(AI_TT_MIB)
-        .with_pvs(!best_reply)
+        .with_technique(Techniques::PVS, !best_reply)
         .with_mcts(mcts_config())
 }
 

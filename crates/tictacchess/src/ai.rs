@@ -34,7 +34,7 @@ pub const AI_TT_MIB: usize = 16;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Ai {
-    searcher: Searcher,
+    searcher: Searcher<TicTacChess>,
     evaluation: Evaluation,
     strength: Strength,
 }
@@ -73,7 +73,7 @@ impl Ai {
         self.searcher.clear();
     }
 
-    fn limits(&self) -> Limits {
+    fn limits(&self) -> Limits<Move> {
         match self.strength {
             Strength::Depth(depth) => Limits::depth(depth),
             Strength::Time(soft) => Limits::time(soft, soft * 2),

@@ -3,17 +3,16 @@
 //! through the output callback, so the same engine runs on stdin/stdout or inside a test.
 //!
 //! A search, `perft` and `bench` run on a thread of their own, so the engine never waits for
-//! one: `isready` is answered at once (or, when a new table is idle, once its memory is backed,
-//! for at most [`POPULATE_TIME`]), `stop`, `ponderhit` and `quit` act at once, and any command
-//! that needs the engine idle (`position`, `go`, `setoption`, ...) first stops the running
-//! search, whose `bestmove` is still written, as Stockfish does.
+//! one: `isready` is answered at once, `stop`, `ponderhit` and `quit` act at once, and any
+//! command that needs the engine idle (`position`, `go`, `setoption`, ...) first stops the
+//! running search, whose `bestmove` is still written, as Stockfish does. While no command waits,
+//! the engine backs its table's memory a slice at a time ([`Engine::work_while_idle`]).
 
 use crate::bench::{BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use crate::command::{Command, Go, StartPosition};
 use crate::input::{InputLine, MAX_LINE_BYTES};
-use crate::rank::{Ranking, players_of, rank_root_moves};
 use crate::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
-use crate::time::{DEFAULT_MOVE_OVERHEAD, limits_for, ponder_limits};
+use crate::time::{DEFAULT_MOVE_OVERHEAD, limits_for};
 use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
 use plyforge_search::mcts::Rng;
 use plyforge_search::score::plies_to_end;
@@ -26,9 +25,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// The longest `isready` spends backing a new table's memory (see `Engine::populate_table`):
-/// enough for the default table even on a loaded virtual machine, and short enough that
-/// `readyok` stays prompt for a table of any size.
+/// The longest `bench` spends backing its table's memory before its clock starts.
 const POPULATE_TIME: Duration = Duration::from_millis(500);
 
 /// How long [`Engine::work_while_idle`] backs the table at a time: a command that arrives
@@ -81,9 +78,7 @@ pub enum Flow {
 /// A search running on its own thread; joining it gives the searcher back.
 struct RunningSearch {
     stop: StopFlag,
-    thread: JoinHandle<Searcher>,
-    /// While pondering: the time limits that start at `ponderhit`.
-    after_ponder_hit: Option<Limits>,
+    thread: JoinHandle<Searcher<Board>>,
 }
 
 /// A UCI chess engine over `plyforge-chess` and `plyforge-search`.
@@ -102,7 +97,7 @@ struct RunningSearch {
 /// ```
 pub struct Engine {
     game: GameHistory,
-    searcher: Option<Searcher>,
+    searcher: Option<Searcher<Board>>,
     running: Option<RunningSearch>,
     hash_mib: usize,
     threads: usize,
@@ -306,10 +301,9 @@ impl Engine {
     /// Handles one command.
     pub fn handle(&mut self, command: Command) -> Flow {
         match command {
-            Command::IsReady => {
-                self.populate_table(POPULATE_TIME);
-                self.say("readyok");
-            }
+            // Answered at once: the table is backed while the engine is idle, in slices
+            // that never hold a command up for long.
+            Command::IsReady => self.say("readyok"),
             Command::Stop => self.finish_search(),
             Command::PonderHit => self.ponder_hit(),
             Command::Debug(_) => {}
@@ -328,22 +322,11 @@ impl Engine {
         Flow::Continue
     }
 
-    /// `ponderhit`: the move pondered on was played, so the clock now counts for this search.
+    /// `ponderhit`: the move pondered on was played, so the running search switches from
+    /// pondering to its clock (its time limits count from now).
     fn ponder_hit(&mut self) {
-        let Some(running) = self.running.as_mut() else {
-            return;
-        };
-        let Some(limits) = running.after_ponder_hit.take() else {
-            return;
-        };
-        // The search was started without a clock; a timer ends it at the soft limit (an
-        // iteration cannot be told not to start from outside, so the soft limit is the end).
-        if let Some(time) = limits.soft_time.or(limits.hard_time) {
-            let stop = running.stop.clone();
-            std::thread::spawn(move || {
-                std::thread::sleep(time);
-                stop.stop();
-            });
+        if let Some(running) = &self.running {
+            running.stop.ponder_hit();
         }
     }
 
@@ -438,10 +421,8 @@ impl Engine {
 
     /// Backs the table of an idle searcher with memory where a new one is not yet backed, for
     /// at most `time`, so that no search spends its clock on the page faults of its first
-    /// writes; returns whether nothing is left to back. Called for `isready` with
-    /// [`POPULATE_TIME`] (a GUI sends it after `setoption` and `ucinewgame` and waits for it
-    /// before it starts a clock; the bound keeps `readyok` prompt for a table of gigabytes),
-    /// and by [`Engine::work_while_idle`] a slice at a time for the rest. While a search runs,
+    /// writes; returns whether nothing is left to back. Called by [`Engine::work_while_idle`] a
+    /// slice at a time. While a search runs,
     /// the searcher is on the search's thread and its table in use: nothing to do.
     fn populate_table(&mut self, time: Duration) -> bool {
         self.searcher
@@ -562,13 +543,14 @@ impl Engine {
         let Some(mut searcher) = self.searcher.take() else {
             return self.complain("no searcher available");
         };
-        let stop = StopFlag::new();
+        let stop = if go.ponder {
+            StopFlag::pondering()
+        } else {
+            StopFlag::new()
+        };
         let board = *self.board();
         let white = board.side_to_move() == Color::White;
         let mut limits = limits_for(go, white, self.move_overhead).with_stop(stop.clone());
-        let after_ponder_hit = go
-            .ponder
-            .then(|| ponder_limits(go, white, self.move_overhead));
         if let Some(moves) = go.mate
             && limits.depth.is_none()
             && limits.nodes.is_none()
@@ -578,21 +560,18 @@ impl Engine {
         {
             limits.depth = Some(2 * moves + MATE_DEPTH_MARGIN);
         }
+        limits.search_moves = self.root_moves(&go.search_moves);
+        limits.multi_pv = self.multipv;
         let strength = self.strength();
-        let mut root_moves = self.root_moves(&go.search_moves);
-        if (self.multipv > 1 || !strength.is_full()) && root_moves.is_empty() {
-            root_moves = board.legal_moves().to_vec();
-        }
         let search = Search {
             board,
             history: self.game.earlier_hashes().to_vec(),
             limits: strength.limit(&limits),
             mate: go.mate,
-            root_moves,
             multipv: self.multipv,
             strength,
             seed: self.rng.next_u64(),
-            wait_for_stop: go.infinite || go.ponder,
+            wait_for_stop: go.infinite,
             chess960: self.chess960,
             output: Arc::clone(&self.output),
         };
@@ -600,11 +579,7 @@ impl Engine {
             search.run(&mut searcher);
             searcher
         });
-        self.running = Some(RunningSearch {
-            stop,
-            thread,
-            after_ponder_hit,
-        });
+        self.running = Some(RunningSearch { stop, thread });
     }
 
     /// `perft`/`go perft`: the divide, one root move at a time, then `Nodes searched: N`, on
@@ -639,11 +614,7 @@ impl Engine {
             output(&format!("Nodes searched: {total}"));
             searcher
         });
-        self.running = Some(RunningSearch {
-            stop,
-            thread,
-            after_ponder_hit: None,
-        });
+        self.running = Some(RunningSearch { stop, thread });
     }
 
     /// The legal moves among `search_moves` (each illegal one reported); empty for all moves.
@@ -716,11 +687,7 @@ impl Engine {
             ));
             searcher
         });
-        self.running = Some(RunningSearch {
-            stop,
-            thread,
-            after_ponder_hit: None,
-        });
+        self.running = Some(RunningSearch { stop, thread });
     }
 
     /// Waits until the running search, `perft` or `bench` ends by itself, and takes the
@@ -763,18 +730,19 @@ impl Drop for Engine {
 struct Search {
     board: Board,
     history: Vec<u64>,
-    limits: Limits,
+    /// The limits, with the root moves (`searchmoves`), the lines (`MultiPV`, more for a
+    /// weakened engine) and the stop flag (pondering until `ponderhit`).
+    limits: Limits<Move>,
     /// `go mate N`: stop once a mate in at most N moves is found.
     mate: Option<u32>,
-    /// `searchmoves`: the root moves to choose among; empty for all.
-    root_moves: Vec<Move>,
-    /// `MultiPV`: how many best lines to report (more than one ranks every root move).
+    /// `MultiPV`: how many best lines to report.
     multipv: usize,
-    /// Below full strength every root move is ranked, and one of the best picked.
+    /// Below full strength one of the best lines is picked.
     strength: Strength,
     /// The seed of that pick.
     seed: u64,
-    /// `go infinite` or `go ponder`: no `bestmove` before `stop` (or the end of pondering).
+    /// `go infinite`: no `bestmove` before `stop` (a pondering search waits for `stop` or
+    /// `ponderhit` likewise).
     wait_for_stop: bool,
     chess960: bool,
     output: Output,
@@ -783,28 +751,13 @@ struct Search {
 impl Search {
     /// Searches and writes the `info` lines and the `bestmove`. There is always a `bestmove`,
     /// and it is `0000` only when the position has no legal move.
-    fn run(&self, searcher: &mut Searcher) {
-        let mut result = if self.root_moves.is_empty() {
-            self.search(searcher, &self.board, &self.limits)
-        } else {
-            self.search_among(searcher)
-        };
-        // A position the fifty-move rule has drawn is still played on until someone claims
-        // the draw (the GUI's business): search it as if the count had just restarted.
-        if matches!(result, Err(SearchError::GameOver(_))) && self.board.is_fifty_moves() {
-            let fen = self.board.to_string();
-            let fields: Vec<&str> = fen.split(' ').take(4).collect();
-            if let Ok(fresh) = format!("{} 0 1", fields.join(" ")).parse::<Board>() {
-                result = self.search(searcher, &fresh, &self.limits);
-            }
-        }
+    fn run(&self, searcher: &mut Searcher<Board>) {
+        let result = self.search(searcher);
         // A search that ends by itself (a weakened one by its own limits, any at a depth
-        // limit or a proven mate) holds its `bestmove` until the GUI that analyses or ponders
-        // says `stop`, as the protocol asks.
-        if self.wait_for_stop
-            && let Some(stop) = &self.limits.stop
-        {
-            while !stop.is_stopped() {
+        // limit or a proven mate) holds its `bestmove` until the GUI that analyses says `stop`,
+        // or, while it ponders, until `stop` or `ponderhit`, as the protocol asks.
+        if let Some(stop) = &self.limits.stop {
+            while !stop.is_stopped() && (self.wait_for_stop || stop.is_pondering()) {
                 std::thread::sleep(STOP_POLL);
             }
         }
@@ -816,8 +769,6 @@ impl Search {
                 }
                 line
             }
-            // A draw by rule (fifty moves, insufficient material) leaves legal moves: the game
-            // goes on until someone claims it, which is the GUI's business.
             Err(error) => match self.board.legal_moves().first() {
                 Some(mv) => {
                     (self.output)(&format!("info string {error}; playing on"));
@@ -832,76 +783,36 @@ impl Search {
         (self.output)(&line);
     }
 
-    /// One search of `board`, writing its `info` lines, ending early for `go mate`.
-    fn search(
-        &self,
-        searcher: &mut Searcher,
-        board: &Board,
-        limits: &Limits,
-    ) -> Result<SearchResult<Move>, SearchError> {
+    /// The search, writing its `info` lines (each line of `MultiPV` with its number), ending
+    /// early for `go mate`; below full strength, one of the best lines is picked.
+    fn search(&self, searcher: &mut Searcher<Board>) -> Result<SearchResult<Move>, SearchError> {
+        let numbered = self.multipv > 1;
         let report = |info: &Info<'_, Move>| {
-            (self.output)(&info_line(info, self.chess960));
+            // A weakened engine searches more lines than it reports.
+            if info.multi_pv > self.multipv.max(1) {
+                return;
+            }
+            (self.output)(&info_line(info, self.chess960, numbered));
             let mated_within = |moves: u32| {
                 plies_to_end(info.score)
                     .is_some_and(|plies| plies > 0 && (plies + 1) / 2 <= moves as i32)
             };
-            if info.bound == ScoreBound::Exact
+            if info.multi_pv == 1
+                && info.bound == ScoreBound::Exact
                 && self.mate.is_some_and(mated_within)
                 && let Some(stop) = &self.limits.stop
             {
                 stop.stop();
             }
         };
-        searcher.search(board, &Evaluation, limits, &self.history, report)
-    }
-
-    /// `go searchmoves`, `MultiPV` and a limited strength: the root moves ranked by searching
-    /// the position after each of them (see [`rank_root_moves`]), each round writing its best
-    /// `multipv` lines; the move is the best of the last complete round, or at a limited
-    /// strength one of the best picked at random. Round `d` reports depth `d` (the children
-    /// are searched `d` plies deep).
-    fn search_among(&self, searcher: &mut Searcher) -> Result<SearchResult<Move>, SearchError> {
-        let ranking = rank_root_moves(
-            searcher,
+        let result = searcher.search(
             &self.board,
-            &self.history,
-            &self.root_moves,
-            self.strength.moves_kept(self.multipv),
+            &Evaluation,
             &self.limits,
-            |ranking| self.report(ranking),
+            &self.history,
+            report,
         )?;
-        Ok(self.strength.choose(&ranking, &mut Rng::new(self.seed)))
-    }
-
-    /// The `info` lines of a round of the ranking: its best `multipv` lines.
-    fn report(&self, ranking: &Ranking) {
-        let multipv = self.multipv.max(1);
-        let nps = (ranking.nodes as f64 / ranking.time.as_secs_f64().max(1e-9)) as u64;
-        for (rank, line) in ranking.lines.iter().take(multipv).enumerate() {
-            let pv_players = players_of(&line.pv, ranking.mover);
-            let text = info_line(
-                &Info {
-                    depth: ranking.depth,
-                    seldepth: line.seldepth,
-                    score: line.score,
-                    bound: ScoreBound::Exact,
-                    nodes: ranking.nodes,
-                    nps,
-                    hashfull: 0,
-                    time: ranking.time,
-                    scores: None,
-                    pv: &line.pv,
-                    pv_players: &pv_players,
-                },
-                self.chess960,
-            );
-            let text = if multipv > 1 {
-                text.replacen("info depth", &format!("info multipv {} depth", rank + 1), 1)
-            } else {
-                text
-            };
-            (self.output)(&text);
-        }
+        Ok(self.strength.choose(result, &mut Rng::new(self.seed)))
     }
 }
 
@@ -919,15 +830,21 @@ fn search_config(hash_mib: usize, threads: usize) -> Config {
 }
 
 /// The `info` line of a progress report: a completed iteration, or a failed aspiration window
-/// (its score marked `lowerbound` or `upperbound`).
-pub fn info_line(info: &Info<'_, Move>, chess960: bool) -> String {
+/// (its score marked `lowerbound` or `upperbound`); with `numbered`, the line's `multipv` number
+/// first.
+pub fn info_line(info: &Info<'_, Move>, chess960: bool, numbered: bool) -> String {
     let bound = match info.bound {
         ScoreBound::Exact => "",
         ScoreBound::Lower => " lowerbound",
         ScoreBound::Upper => " upperbound",
     };
+    let multipv = if numbered {
+        format!(" multipv {}", info.multi_pv)
+    } else {
+        String::new()
+    };
     let mut line = format!(
-        "info depth {} seldepth {} score {}{bound} nodes {} nps {} hashfull {} time {} pv",
+        "info{multipv} depth {} seldepth {} score {}{bound} nodes {} nps {} hashfull {} time {} pv",
         info.depth,
         info.seldepth,
         uci_score(info.score),

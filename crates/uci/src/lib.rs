@@ -27,7 +27,6 @@ mod bench;
 mod command;
 mod engine;
 mod input;
-mod rank;
 pub mod strength;
 pub mod time;
 

@@ -1,13 +1,12 @@
 //! Playing below full strength, for people: one skill level from 0 to 20 (20 is full strength),
 //! set directly (`Skill Level`) or from a rating (`UCI_LimitStrength` and `UCI_Elo`, mapped to
 //! a level by a table calibrated in games against Stockfish's own `UCI_Elo`). A weakened
-//! engine plays the way Stockfish's skill levels do: it ranks the root moves with a search
-//! limited in depth and nodes by the level, then picks among the best few with a random choice
-//! that favours the better ones and widens as the level falls. Its mistakes are moves a player
+//! engine plays the way Stockfish's skill levels do: it searches its best few lines
+//! ([`Limits::multi_pv`]) with a search limited in depth and nodes by the level, then picks
+//! among them with a random choice that favours the better ones and widens as the level falls. Its mistakes are moves a player
 //! of that level might make (a good-looking move that a deeper look refutes, a slightly worse
 //! plan), rarely a piece given away; and a low level answers at once.
 
-use crate::rank::{Ranking, rank_root_moves};
 use plyforge_chess::{Board, Evaluation, Move};
 use plyforge_search::mcts::Rng;
 use plyforge_search::{Limits, Score, SearchError, SearchResult, Searcher};
@@ -29,18 +28,13 @@ const ELO_TO_LEVEL: [(u32, f64); 4] = [(MIN_ELO, 3.5), (1600, 8.0), (1750, 12.0)
 
 /// How many of the best root moves a weakened engine chooses among (Stockfish's number).
 const CANDIDATES: usize = 4;
-/// How many of the best moves of a round the next round of the ranking searches again: the
-/// candidates and as many more, so that a move that a deeper look promotes is still among
-/// them. Ranking every root move at every depth would cost several plies against the normal
-/// search in the same time.
-const MOVES_KEPT: usize = 2 * CANDIDATES;
 /// The temperature of the choice at level 0, in centipawns: a move this much worse than the
 /// best is played 1/e times as often. It falls with the square of the level, to 0 at full
 /// strength, so that the middle levels already choose mostly among near-equal moves.
 const TEMPERATURE_AT_ZERO_CP: f64 = 120.0;
 /// Nodes per move at level 0; the budget doubles every [`LEVELS_PER_NODE_DOUBLING`] levels,
-/// so that a low level answers at once and a high one is held by the clock. A round of the
-/// ranking that would pass the budget does not count: the rounds that do use only part of it.
+/// so that a low level answers at once and a high one is held by the clock. An iteration that
+/// would pass the budget does not count: the search plays the last one completed.
 const NODES_AT_LEVEL_ZERO: f64 = 5_000.0;
 const LEVELS_PER_NODE_DOUBLING: f64 = 2.0;
 
@@ -108,9 +102,10 @@ impl Strength {
         self.level >= MAX_SKILL_LEVEL as f64
     }
 
-    /// The deepest round of the ranking: one ply more per whole level.
+    /// The deepest iteration: two plies (the root moves and the replies) at level 0, one ply
+    /// more per whole level.
     pub fn depth(&self) -> u32 {
-        1 + self.level as u32
+        2 + self.level as u32
     }
 
     /// The nodes a move may take at this level.
@@ -118,23 +113,15 @@ impl Strength {
         (NODES_AT_LEVEL_ZERO * (self.level / LEVELS_PER_NODE_DOUBLING).exp2()) as u64
     }
 
-    /// How many of the best moves of a ranking's round the next round searches again, for a
-    /// ranking that reports `lines` lines: all at full strength.
-    pub fn moves_kept(&self, lines: usize) -> usize {
-        if self.is_full() {
-            usize::MAX
-        } else {
-            MOVES_KEPT.max(lines)
-        }
-    }
-
-    /// `limits` narrowed to this strength's depth and nodes (unchanged at full strength); the
-    /// time limits and the stop flag stay, so a weakened engine still keeps to its clock.
-    pub fn limit(&self, limits: &Limits) -> Limits {
+    /// `limits` narrowed to this strength's depth and nodes, with at least the candidates'
+    /// lines searched (unchanged at full strength); the time limits and the stop flag stay, so
+    /// a weakened engine still keeps to its clock.
+    pub fn limit(&self, limits: &Limits<Move>) -> Limits<Move> {
         let mut limits = limits.clone();
         if !self.is_full() {
             limits.depth = Some(limits.depth.map_or(self.depth(), |d| d.min(self.depth())));
             limits.nodes = Some(limits.nodes.map_or(self.nodes(), |n| n.min(self.nodes())));
+            limits.multi_pv = limits.multi_pv.max(CANDIDATES);
         }
         limits
     }
@@ -183,35 +170,35 @@ impl Strength {
     }
 
     /// A move for `board` at this strength, with the game's earlier positions `history`,
-    /// within `limits`: the normal search at full strength, otherwise the root moves ranked
-    /// within this strength's limits and one of the best picked with `rng`.
+    /// within `limits`: the normal search at full strength, otherwise the best lines searched
+    /// within this strength's limits and one of them picked with `rng`.
     pub fn search(
         &self,
-        searcher: &mut Searcher,
+        searcher: &mut Searcher<Board>,
         board: &Board,
         history: &[u64],
-        limits: &Limits,
+        limits: &Limits<Move>,
         rng: &mut Rng,
     ) -> Result<SearchResult<Move>, SearchError> {
-        if self.is_full() {
-            return searcher.search(board, &Evaluation, limits, history, |_| {});
-        }
-        let ranking = rank_root_moves(
-            searcher,
-            board,
-            history,
-            &[],
-            self.moves_kept(1),
-            &self.limit(limits),
-            |_| {},
-        )?;
-        Ok(self.choose(&ranking, rng))
+        let result = searcher.search(board, &Evaluation, &self.limit(limits), history, |_| {})?;
+        Ok(self.choose(result, rng))
     }
 
-    /// The move this strength plays from a ranking of the root moves, as a search result.
-    pub(crate) fn choose(&self, ranking: &Ranking, rng: &mut Rng) -> SearchResult<Move> {
-        let scores: Vec<Score> = ranking.lines.iter().map(|line| line.score).collect();
-        ranking.result(self.pick(&scores, rng))
+    /// The move this strength plays from a search's best lines, as a search result whose best
+    /// line is the one picked (the result itself at full strength).
+    pub fn choose(&self, mut result: SearchResult<Move>, rng: &mut Rng) -> SearchResult<Move> {
+        if self.is_full() || result.lines.len() <= 1 {
+            return result;
+        }
+        let scores: Vec<Score> = result.lines.iter().map(|line| line.score).collect();
+        let line = result.lines[self.pick(&scores, rng)].clone();
+        result.best_move = line.pv[0];
+        result.score = line.score;
+        result.bound = line.bound;
+        result.seldepth = line.seldepth;
+        result.pv = line.pv;
+        result.pv_players = line.pv_players;
+        result
     }
 }
 
@@ -255,7 +242,8 @@ mod tests {
         assert_eq!(Strength::FULL.temperature(), 0.0);
         let limits = Limits::depth(30).with_nodes(u64::MAX);
         let weakest = Strength::from_skill_level(0).unwrap().limit(&limits);
-        assert_eq!((weakest.depth, weakest.nodes), (Some(1), Some(5_000)));
+        assert_eq!((weakest.depth, weakest.nodes), (Some(2), Some(5_000)));
+        assert_eq!(weakest.multi_pv, CANDIDATES);
         let full = Strength::FULL.limit(&limits);
         assert_eq!((full.depth, full.nodes), (Some(30), Some(u64::MAX)));
     }

@@ -7,6 +7,7 @@
 //! what is left, so that the clock always keeps a reserve.
 
 use crate::command::Go;
+use plyforge_chess::Move;
 use plyforge_search::Limits;
 use std::time::Duration;
 
@@ -25,8 +26,9 @@ const HARD_FRACTION_OF_CLOCK: u32 = 4;
 const INCREMENT_SHARE_QUARTERS: u32 = 3;
 
 /// The search limits for `go`, for the side whose clock is White's when `white` is true, keeping
-/// `move_overhead` back from every time limit. Pondering searches without a clock: see
-/// [`ponder_limits`] for the limits that apply after `ponderhit`.
+/// `move_overhead` back from every time limit. A pondering search gets the same time limits:
+/// its stop flag ([`StopFlag::pondering`](plyforge_search::StopFlag::pondering)) holds them
+/// back until `ponderhit`, and they count from there.
 ///
 /// ```
 /// use plyforge_uci::{time::limits_for, Command};
@@ -37,24 +39,15 @@ const INCREMENT_SHARE_QUARTERS: u32 = 3;
 /// assert_eq!(limits.soft_time.unwrap().as_millis(), 999);
 /// assert_eq!(limits.hard_time.unwrap().as_millis(), 5997);
 /// ```
-pub fn limits_for(go: &Go, white: bool, move_overhead: Duration) -> Limits {
+pub fn limits_for(go: &Go, white: bool, move_overhead: Duration) -> Limits<Move> {
     let mut limits = Limits {
         depth: go.depth,
         nodes: go.nodes,
         ..Limits::default()
     };
-    if go.infinite || go.ponder {
+    if go.infinite {
         return limits;
     }
-    let timed = ponder_limits(go, white, move_overhead);
-    limits.soft_time = timed.soft_time;
-    limits.hard_time = timed.hard_time;
-    limits
-}
-
-/// The time limits of `go` as if it did not ponder: what applies from `ponderhit` on.
-pub fn ponder_limits(go: &Go, white: bool, move_overhead: Duration) -> Limits {
-    let mut limits = Limits::default();
     if let Some(move_time) = go.move_time {
         let time = move_time
             .saturating_sub(move_overhead)

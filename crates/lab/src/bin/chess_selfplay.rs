@@ -20,6 +20,7 @@ use plyforge_chess::{Board, Evaluation, GameHistory};
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
 use plyforge_lab::techniques::selective_variant;
+use plyforge_search::Techniques;
 use plyforge_search::{Config, Game, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -34,7 +35,7 @@ const MAX_PLIES: usize = 400;
 /// The chess engine's configuration with the techniques `variant` switches.
 fn variant_config(variant: &str) -> Result<Config, String> {
     let config = selective_variant(variant)?;
-    if !config.iterative_deepening {
+    if !config.uses(Techniques::ITERATIVE_DEEPENING) {
         return Err(format!(
             "{variant:?}: a game at equal time needs iterative deepening (a search without it \
              has only a depth limit)"

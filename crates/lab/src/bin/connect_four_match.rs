@@ -28,7 +28,8 @@ use plyforge_lab::minimax_adaptor::{
     equivalent_config, minimax_full_options, minimax_options, openings,
 };
 use plyforge_lab::progress;
-use plyforge_lab::techniques::{TECHNIQUES, technique_mut};
+use plyforge_lab::techniques::{technique, technique_names};
+use plyforge_search::Techniques;
 use plyforge_search::{Config, Game, Limits, Outcome, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -53,7 +54,7 @@ trait Engine {
 
 /// `plyforge-search` with one configuration; the table lives through a game.
 struct Ours {
-    searcher: Searcher,
+    searcher: Searcher<Board>,
 }
 
 impl Engine for Ours {
@@ -157,8 +158,8 @@ fn play(
 /// Our default configuration with the named techniques off, or the name that is not one.
 fn our_default_without<'a>(techniques: impl Iterator<Item = &'a str>) -> Result<Config, &'a str> {
     let mut config = Config::default().with_tt_mib(TT_MIB);
-    for technique in techniques {
-        *technique_mut(&mut config, technique).ok_or(technique)? = false;
+    for name in techniques {
+        config.techniques.remove(technique(name).ok_or(name)?);
     }
     Ok(config)
 }
@@ -217,10 +218,10 @@ fn parse_pairing(name: &str) -> Result<Pairing, String> {
     let config = our_default_without(parts).map_err(|technique| {
         format!(
             "unknown technique {technique:?} in {name:?} ({})",
-            TECHNIQUES.join(", ")
+            technique_names().join(", ")
         )
     })?;
-    if !config.iterative_deepening {
+    if !config.uses(Techniques::ITERATIVE_DEEPENING) {
         return Err(format!(
             "{name:?}: a match at equal time needs iterative deepening (a search without it \
              has only a depth limit)"

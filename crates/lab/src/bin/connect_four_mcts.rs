@@ -1,4 +1,4 @@
-//! Monte Carlo tree search against Monte Carlo tree search: `plyforge-search`'s `Mcts` against
+//! Monte Carlo tree search against Monte Carlo tree search: `plyforge-search`'s Monte Carlo tree search against
 //! the `minimax` crate's (0.6) `MonteCarloTreeSearch`, on Connect Four 7x6 at equal time per
 //! move, one thread each, each side keeping nothing between moves but what its own design
 //! keeps (ours reuses its tree). Every opening of `--plies` columns is played twice, each engine
@@ -26,7 +26,8 @@ use plyforge_connect_four::ThreatEvaluator;
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::minimax_adaptor::{Board, MinimaxFour, openings};
 use plyforge_lab::progress;
-use plyforge_search::mcts::{Mcts, MctsConfig, Rollout};
+use plyforge_search::mcts::{MctsConfig, Rollout};
+use plyforge_search::{Algorithm, Config, Searcher};
 use plyforge_search::{Game, Limits, Outcome};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -88,10 +89,8 @@ fn parse_options() -> Result<Options, String> {
 }
 
 /// Our configuration called `name`.
-fn our_config(name: &str, exploration: f32, threads: usize) -> Result<MctsConfig, String> {
-    let base = MctsConfig::default()
-        .with_exploration(exploration)
-        .with_threads(threads);
+fn our_config(name: &str, exploration: f32) -> Result<MctsConfig, String> {
+    let base = MctsConfig::default().with_exploration(exploration);
     match name {
         "uct" => Ok(base),
         "decisive" => Ok(base.with_decisive_moves(true)),
@@ -105,16 +104,37 @@ fn our_config(name: &str, exploration: f32, threads: usize) -> Result<MctsConfig
     }
 }
 
+/// A searcher running Monte Carlo tree search with `config` on `threads` threads.
+fn monte_carlo(config: MctsConfig, threads: usize) -> Searcher<Board> {
+    Searcher::new(
+        Config::default()
+            .with_algorithm(Algorithm::MonteCarlo)
+            .with_threads(threads)
+            .with_mcts(config),
+    )
+}
+
 /// The other side: minimax's search (a fresh one per game) or ours.
 enum Opponent {
     Minimax(minimax::MCTSOptions),
-    Ours(Mcts<Board>),
+    Ours(Box<Searcher<Board>>),
 }
 
 /// Our search's move within `time`; records its iterations per second.
-fn our_move(search: &mut Mcts<Board>, board: &Board, time: Duration, rates: &mut Vec<f64>) -> u8 {
+fn our_move(
+    search: &mut Searcher<Board>,
+    board: &Board,
+    time: Duration,
+    rates: &mut Vec<f64>,
+) -> u8 {
     let result = search
-        .search(board, &ThreatEvaluator, &Limits::time(time, time), |_| {})
+        .search(
+            board,
+            &ThreatEvaluator,
+            &Limits::time(time, time),
+            &[],
+            |_| {},
+        )
         .expect("the match only searches positions that are not over");
     rates.push(result.iterations as f64 / result.time.as_secs_f64());
     result.best_move
@@ -124,7 +144,7 @@ fn our_move(search: &mut Mcts<Board>, board: &Board, time: Duration, rates: &mut
 fn play(
     opening: &str,
     ours_first: bool,
-    ours: &mut Mcts<Board>,
+    ours: &mut Searcher<Board>,
     opponent: &mut Opponent,
     time: Duration,
     rates: &mut Vec<f64>,
@@ -181,7 +201,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let config = match our_config(&options.ours, options.exploration, options.threads) {
+    let config = match our_config(&options.ours, options.exploration) {
         Ok(config) => config
             .with_prior_weight(options.prior)
             .with_eval_scale(options.scale),
@@ -210,7 +230,7 @@ fn main() -> ExitCode {
     );
     let start = Instant::now();
     let mut opponent = if options.against_ourselves {
-        Opponent::Ours(Mcts::new(config.clone().with_threads(1)))
+        Opponent::Ours(Box::new(monte_carlo(config.clone(), 1)))
     } else {
         Opponent::Minimax(minimax_options)
     };
@@ -219,7 +239,7 @@ fn main() -> ExitCode {
     } else {
         "minimax mcts"
     };
-    let mut ours = Mcts::new(config);
+    let mut ours = monte_carlo(config, options.threads);
     let mut points = Vec::new();
     let mut rates = Vec::new();
     let bar = progress::bar(2 * openings.len() as u64, "games");

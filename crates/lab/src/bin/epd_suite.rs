@@ -193,7 +193,7 @@ enum Budget {
 
 /// Who solves the positions: this crate's search, or another engine.
 enum Solver {
-    Searcher(Box<Searcher>),
+    Searcher(Box<Searcher<plyforge_chess::Board>>),
     Engine(Engine),
 }
 

@@ -10,8 +10,8 @@
 
 use plyforge_connect_four::ThreatEvaluator;
 use plyforge_lab::minimax_adaptor::Board;
-use plyforge_search::mcts::{Mcts, MctsConfig};
-use plyforge_search::{Evaluator, Game, Limits};
+use plyforge_search::mcts::MctsConfig;
+use plyforge_search::{Algorithm, Config, Evaluator, Game, Limits, Searcher};
 use plyforge_sternhalma::{DistanceEvaluator, PlayerCount, Position, mcts_config};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -22,12 +22,17 @@ const NODES: usize = 1 << 24;
 /// Iterations per second of one search of `time` from `position`.
 fn rate<G: Game, E: Evaluator<G>>(
     config: &MctsConfig,
+    threads: usize,
     position: &G,
     evaluator: &E,
     time: Duration,
 ) -> f64 {
-    let result = Mcts::new(config.clone().with_tree_reuse(false))
-        .search(position, evaluator, &Limits::time(time, time), |_| {})
+    let config = Config::default()
+        .with_algorithm(Algorithm::MonteCarlo)
+        .with_threads(threads)
+        .with_mcts(config.clone().with_tree_reuse(false));
+    let result = Searcher::new(config)
+        .search(position, evaluator, &Limits::time(time, time), &[], |_| {})
         .expect("the positions are not over");
     result.iterations as f64 / result.time.as_secs_f64()
 }
@@ -53,8 +58,8 @@ fn compare<G: Game, E: Evaluator<G>>(
     for run in 0..runs {
         for position in positions {
             let config = config.clone().with_seed(run as u64);
-            let single = rate(&config.clone().with_threads(1), position, evaluator, time);
-            let double = rate(&config.with_threads(2), position, evaluator, time);
+            let single = rate(&config, 1, position, evaluator, time);
+            let double = rate(&config, 2, position, evaluator, time);
             one.push(single);
             two.push(double);
             speedups.push(double / single);

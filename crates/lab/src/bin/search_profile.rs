@@ -27,6 +27,7 @@ use plyforge_lab::minimax_adaptor::{
     PLAIN_DEPTH, TT_MIB, equivalent_config, minimax_iterative_of, minimax_options_with_table,
     plain_config,
 };
+use plyforge_search::Techniques;
 use plyforge_search::{Config, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -52,7 +53,10 @@ fn our_search(search: &str) -> Option<(Config, u32)> {
         ),
         "equivalent-deep" => (equivalent.clone(), PARALLEL_DEPTH),
         "ordering" => (
-            equivalent.clone().with_killers(true).with_history(true),
+            equivalent
+                .clone()
+                .with_technique(Techniques::KILLERS, true)
+                .with_technique(Techniques::HISTORY, true),
             ITERATIVE_DEPTH as u32,
         ),
         "default" => (

@@ -1,15 +1,12 @@
-//! The configuration of a Monte Carlo tree search (exploration, rollouts, the solver, the node
-//! budget, threads, the seed), built from [`MctsConfig::default`] with `with_*` methods, and the
-//! errors for positions or settings it cannot search.
+//! The settings of Monte Carlo tree search (exploration, rollouts, the solver, the node budget,
+//! the seed), built from [`MctsConfig::default`] with `with_*` methods; the thread count is the
+//! [`Config`](crate::Config)'s.
 
-use crate::game::Outcome;
-use crate::searcher::MAX_PLAYERS;
-use core::fmt;
 use std::time::Duration;
 
 /// How rollouts choose their moves, among the built-in policies. A game can bring its own
 /// through [`RolloutPolicy`](super::RolloutPolicy) and
-/// [`Mcts::search_with_policy`](super::Mcts::search_with_policy).
+/// [`Searcher::with_rollout_policy`](crate::Searcher::with_rollout_policy).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
 pub enum Rollout {
@@ -24,7 +21,7 @@ pub enum Rollout {
     },
 }
 
-/// The configuration of an [`Mcts`](super::Mcts).
+/// The settings of Monte Carlo tree search, for [`Config::mcts`](crate::Config::mcts).
 ///
 /// ```
 /// use plyforge_search::mcts::{MctsConfig, Rollout};
@@ -32,9 +29,7 @@ pub enum Rollout {
 ///     .with_exploration(0.7)
 ///     .with_rollout_limit(Some(0)) // evaluate at the leaf
 ///     .with_rollout(Rollout::HintGreedy { epsilon: 0.1 })
-///     .with_threads(2)
 ///     .with_seed(7);
-/// assert_eq!(config.threads, 2);
 /// assert_eq!(config.rollout_limit, Some(0));
 /// assert!(config.solver);
 /// assert_eq!(config.implicit_weight, 0.0); // implicit minimax backups are off by default
@@ -56,7 +51,7 @@ pub struct MctsConfig {
     /// in `[0, 1]` and add up to 1 like a win's. The scale is in evaluation units: larger makes
     /// the rewards of different positions closer.
     pub eval_scale: f32,
-    /// The built-in rollout policy used by [`Mcts::search`](super::Mcts::search).
+    /// The built-in rollout policy (unless the searcher has one of the caller's own).
     pub rollout: Rollout,
     /// Decisive and anti-decisive moves (Teytaud and Teytaud, 2010): a rollout plays a move
     /// that wins at once when the player to move has one, and otherwise lets the policy choose
@@ -118,9 +113,6 @@ pub struct MctsConfig {
     /// Stop after this many iterations (selection, expansion, rollout, back-propagation), all
     /// threads together; `None` for no such limit.
     pub max_iterations: Option<u64>,
-    /// Search threads. Root parallelism: each thread grows its own tree from the same root
-    /// with its own random numbers, and the trees are merged at the root by visits.
-    pub threads: usize,
     /// Keep the part of the previous search's tree that the new position is in (found by
     /// hash, up to two rounds of moves below the old root).
     pub reuse_tree: bool,
@@ -136,7 +128,7 @@ pub const DEFAULT_MAX_NODES: usize = 1 << 20;
 impl Default for MctsConfig {
     /// Plain UCT with `c` = 1/√2 (Kocsis and Szepesvári's constant for rewards in `[0, 1]`),
     /// uniform rollouts to the end of the game, the solver on, expansion on the second visit,
-    /// [`DEFAULT_MAX_NODES`], one thread, tree reuse on, seed 0, a report every 200 ms.
+    /// [`DEFAULT_MAX_NODES`], tree reuse on, seed 0, a report every 200 ms.
     fn default() -> Self {
         MctsConfig {
             exploration: core::f32::consts::FRAC_1_SQRT_2,
@@ -152,7 +144,6 @@ impl Default for MctsConfig {
             expand_after: 1,
             max_nodes: DEFAULT_MAX_NODES,
             max_iterations: None,
-            threads: 1,
             reuse_tree: true,
             seed: 0,
             report_interval: Duration::from_millis(200),
@@ -243,12 +234,6 @@ impl MctsConfig {
         self
     }
 
-    /// With `threads` search threads (at least 1).
-    pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
-        self
-    }
-
     /// With or without tree reuse between searches.
     pub fn with_tree_reuse(mut self, on: bool) -> Self {
         self.reuse_tree = on;
@@ -267,44 +252,3 @@ impl MctsConfig {
         self
     }
 }
-
-/// Why a Monte Carlo tree search cannot run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum MctsError {
-    /// The game is over at the root: there is no move to choose.
-    GameOver(Outcome),
-    /// The game has fewer than 2 or more than [`MAX_PLAYERS`](crate::MAX_PLAYERS) players.
-    PlayerCount(usize),
-    /// Each thread's share of [`MctsConfig::max_nodes`] cannot hold the root and its children.
-    NodeBudget {
-        /// Nodes per thread.
-        per_thread: usize,
-        /// Nodes the root and its children need.
-        needed: usize,
-    },
-}
-
-impl fmt::Display for MctsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MctsError::GameOver(outcome) => {
-                write!(
-                    f,
-                    "the game is over ({outcome:?}): there is no move to search"
-                )
-            }
-            MctsError::PlayerCount(players) => write!(
-                f,
-                "Monte Carlo tree search handles 2 to {MAX_PLAYERS} players, not {players}"
-            ),
-            MctsError::NodeBudget { per_thread, needed } => write!(
-                f,
-                "a node budget of {per_thread} per thread cannot hold the root and its \
-                 children ({needed} nodes): raise max_nodes or use fewer threads"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for MctsError {}

@@ -23,17 +23,18 @@
 //!   and progress reports at intervals.
 //!
 //! ```
-//! use plyforge_search::Limits;
-//! use plyforge_search::mcts::{Mcts, MctsConfig};
+//! use plyforge_search::mcts::MctsConfig;
 //! use plyforge_search::nim::{Nim, NimEvaluator};
+//! use plyforge_search::{Algorithm, Config, Limits, Outcome, Searcher};
 //!
-//! let config = MctsConfig::default().with_max_iterations(Some(5_000)).with_seed(1);
-//! let mut mcts = Mcts::new(config);
-//! let result = mcts.search(&Nim::new(6), &NimEvaluator, &Limits::default(), |_| {})?;
+//! let mcts = MctsConfig::default().with_max_iterations(Some(5_000)).with_seed(1);
+//! let config = Config::default().with_algorithm(Algorithm::MonteCarlo).with_mcts(mcts);
+//! let mut searcher = Searcher::new(config);
+//! let result = searcher.search(&Nim::new(6), &NimEvaluator, &Limits::default(), &[], |_| {})?;
 //! assert_eq!(result.best_move, 2); // leave four stones
 //! // The solver proves the win in this small game.
-//! assert_eq!(result.proven, Some(plyforge_search::Outcome::Win(0)));
-//! # Ok::<(), plyforge_search::mcts::MctsError>(())
+//! assert_eq!(result.proven, Some(Outcome::Win(0)));
+//! # Ok::<(), plyforge_search::SearchError>(())
 //! ```
 
 mod config;
@@ -48,8 +49,8 @@ mod tests;
 mod tree;
 mod worker;
 
-pub use config::{DEFAULT_MAX_NODES, MctsConfig, MctsError, Rollout};
-pub use report::{MctsInfo, MctsResult, RootMove, StopReason};
+pub use config::{DEFAULT_MAX_NODES, MctsConfig, Rollout};
+pub(crate) use report::{MctsInfo, MctsResult, REWARD_SCALE, StopReason, reward_scores};
 pub use rng::Rng;
 pub use rollout::{HintGreedy, RolloutPolicy, Uniform};
-pub use searcher::Mcts;
+pub(crate) use searcher::Mcts;

@@ -1,13 +1,17 @@
-//! What a Monte Carlo tree search tells its caller: progress reports during the search and the
-//! final result, with the statistics of every root move.
+//! What a Monte Carlo tree search tells the searcher, which turns it into the common progress
+//! reports and result: its progress during the search, its final result with the statistics of
+//! every root move, and why it ended.
 
 use crate::game::Outcome;
+use crate::report::RootMove;
+use crate::score::Score;
+use crate::score_vector::ScoreVector;
 use std::time::Duration;
 
 /// Why a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum StopReason {
+pub(crate) enum StopReason {
     /// [`MctsConfig::max_iterations`](super::MctsConfig::max_iterations) was reached.
     Iterations,
     /// The node limit of the [`Limits`](crate::Limits) was reached.
@@ -22,31 +26,14 @@ pub enum StopReason {
     Solved,
 }
 
-/// One root move's statistics, all threads merged.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RootMove<M> {
-    /// The move.
-    pub mv: M,
-    /// Iterations through it.
-    pub visits: u64,
-    /// Its mean reward for the player to move at the root, 0 to 1.
-    pub value: f64,
-    /// Its proven result, if the solver (or the end of the game) settled it.
-    pub proven: Option<Outcome>,
-}
-
 /// Progress during a search, from the main thread's tree (iterations, nodes and time count
 /// every thread).
 #[derive(Debug, Clone, Copy)]
-pub struct MctsInfo<'a, M> {
-    /// Iterations so far, all threads (the helpers' as of their last report to the main one).
-    pub iterations: u64,
+pub(crate) struct MctsInfo<'a, M> {
     /// Positions reached by playing a move (in the tree and in rollouts) so far.
     pub nodes: u64,
     /// Nodes per second so far.
     pub nps: u64,
-    /// Nodes in the main thread's tree.
-    pub tree_nodes: usize,
     /// The deepest tree node reached, in plies from the root.
     pub depth: u32,
     /// Time since the search started.
@@ -59,7 +46,7 @@ pub struct MctsInfo<'a, M> {
 
 /// The result of a Monte Carlo tree search.
 #[derive(Debug, Clone, PartialEq)]
-pub struct MctsResult<M> {
+pub(crate) struct MctsResult<M> {
     /// The move to play: a proven win if there is one, otherwise the most visited root move
     /// not proven lost.
     pub best_move: M,
@@ -84,4 +71,16 @@ pub struct MctsResult<M> {
     pub time: Duration,
     /// Why the search ended (the main thread's reason).
     pub stop: StopReason,
+}
+
+/// Monte Carlo tree search's rewards (0 to 1) become scores in these units (permille).
+pub(crate) const REWARD_SCALE: f64 = 1000.0;
+
+/// Monte Carlo tree search's mean rewards (0 to 1 per player) as scores in permille.
+pub(crate) fn reward_scores(values: &[f64]) -> ScoreVector {
+    let scores: Vec<Score> = values
+        .iter()
+        .map(|&value| (value * REWARD_SCALE).round() as Score)
+        .collect();
+    ScoreVector::from_slice(&scores)
 }

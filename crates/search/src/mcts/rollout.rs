@@ -3,10 +3,10 @@
 //! player in `[0, 1]`, so one back-propagation serves two and more players.
 
 use super::rng::Rng;
+use crate::game::MAX_PLAYERS;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::MoveBuffer;
 use crate::score::Score;
-use crate::searcher::MAX_PLAYERS;
 
 /// Rewards for every player (only the first `player_count` are used).
 pub(crate) type Rewards = [f32; MAX_PLAYERS];

@@ -2,39 +2,30 @@
 //! thread's tree, runs the threads (root parallelism), merges their root statistics and picks
 //! the move.
 
-use super::config::{MctsConfig, MctsError, Rollout};
-use super::report::{MctsInfo, MctsResult, RootMove};
+use super::config::MctsConfig;
+use super::report::{MctsInfo, MctsResult};
 use super::rng::{Rng, mix};
-use super::rollout::{HintGreedy, RolloutPolicy, RolloutSettings, Uniform, outcome_rewards};
+use super::rollout::{RolloutPolicy, RolloutSettings, outcome_rewards};
 use super::tree::{ROOT, Tree};
 use super::worker::{Shared, Worker};
 use crate::clock::Clock;
+use crate::game::MAX_PLAYERS;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
-use crate::report::per_second;
-use crate::searcher::MAX_PLAYERS;
+use crate::report::{RootMove, SearchError, per_second};
+use crate::threads::run_threads;
 use core::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 
 /// The longest principal variation reported.
 const MAX_PV: usize = 64;
 
-/// Monte Carlo tree search (UCT) for games of 2 to 6 players. It keeps its trees between
-/// searches, so that the next search of the same game starts from what this one learnt.
-///
-/// ```
-/// use plyforge_search::Limits;
-/// use plyforge_search::mcts::{Mcts, MctsConfig};
-/// use plyforge_search::nim::{Nim, NimEvaluator};
-///
-/// let mut mcts = Mcts::new(MctsConfig::default().with_max_iterations(Some(2_000)));
-/// let result = mcts.search(&Nim::new(9), &NimEvaluator, &Limits::default(), |_| {})?;
-/// assert_eq!(result.best_move, 1); // leave a multiple of four
-/// assert!(result.values[0] > 0.5);
-/// # Ok::<(), plyforge_search::mcts::MctsError>(())
-/// ```
-pub struct Mcts<G: Game> {
+/// Monte Carlo tree search (UCT) for games of 2 to 6 players, on one tree per thread. It keeps
+/// its trees between searches, so that the next search of the same game starts from what this
+/// one learnt. The [`Searcher`](crate::Searcher) runs it for
+/// [`Algorithm::MonteCarlo`](crate::Algorithm::MonteCarlo).
+pub(crate) struct Mcts<G: Game> {
     config: MctsConfig,
     /// One tree per thread, each with the position at its root.
     pub(super) trees: Vec<Tree<G>>,
@@ -50,9 +41,9 @@ impl<G: Game> fmt::Debug for Mcts<G> {
 }
 
 impl<G: Game> Mcts<G> {
-    /// A search with `config` and empty trees.
-    pub fn new(config: MctsConfig) -> Self {
-        let threads = config.threads.max(1);
+    /// A search with `config` on `threads` threads (at least one) and empty trees.
+    pub(crate) fn new(config: MctsConfig, threads: usize) -> Self {
+        let threads = threads.max(1);
         let budget = config.max_nodes / threads;
         Mcts {
             trees: (0..threads)
@@ -63,26 +54,76 @@ impl<G: Game> Mcts<G> {
     }
 
     /// The configuration.
-    pub fn config(&self) -> &MctsConfig {
+    pub(crate) fn config(&self) -> &MctsConfig {
         &self.config
     }
 
     /// Changes the iteration limit of the next searches (the trees are kept).
-    pub fn set_max_iterations(&mut self, iterations: Option<u64>) {
+    #[cfg(test)]
+    pub(crate) fn set_max_iterations(&mut self, iterations: Option<u64>) {
         self.config.max_iterations = iterations;
     }
 
-    /// Forgets the trees (for a new game, or a new evaluator whose rewards differ).
-    pub fn clear(&mut self) {
-        for tree in &mut self.trees {
-            tree.nodes = Vec::new();
-            tree.values = Vec::new();
-            tree.root_position = None;
-        }
+    /// The number of threads (trees).
+    pub(crate) fn threads(&self) -> usize {
+        self.trees.len()
+    }
+
+    /// The `count` most visited root moves after a search, most visited first, each with its
+    /// line of most-visited moves and its mean reward (in permille) for every player.
+    pub(crate) fn lines(
+        &self,
+        game: &G,
+        root_player: usize,
+        count: usize,
+    ) -> Vec<crate::report::Line<G::Move>> {
+        let players = game.player_count();
+        let mut moves = merge_root_moves(&self.trees, root_player, players);
+        moves.sort_by_key(|root_move| core::cmp::Reverse(root_move.visits));
+        moves
+            .into_iter()
+            .take(count)
+            .filter_map(|root_move| {
+                let index = self.trees[0].nodes[ROOT as usize]
+                    .children()
+                    .position(|child| self.trees[0].nodes[child].mv == Some(root_move.mv))?;
+                let mut pv = vec![root_move.mv];
+                if let Some((tree, child)) = self.deepest_owner(index) {
+                    tree.line_from(child, MAX_PV, &mut pv);
+                }
+                let values = self.values(root_move.mv, players);
+                let scores = super::report::reward_scores(&values);
+                let score = match root_move.proven {
+                    Some(Outcome::Win(winner)) if winner == root_player => {
+                        crate::score::win_in(pv.len())
+                    }
+                    Some(Outcome::Win(_)) => crate::score::loss_in(pv.len()),
+                    _ => scores.as_slice()[root_player],
+                };
+                let mut position = game.clone();
+                let pv_players = pv
+                    .iter()
+                    .map(|&mv| {
+                        let player = position.player_to_move();
+                        position.play(mv);
+                        player
+                    })
+                    .collect();
+                Some(crate::report::Line {
+                    score,
+                    bound: crate::report::ScoreBound::Exact,
+                    scores: Some(scores),
+                    depth: pv.len() as u32,
+                    seldepth: pv.len() as u32,
+                    pv,
+                    pv_players,
+                })
+            })
+            .collect()
     }
 
     /// Nodes in all trees.
-    pub fn tree_nodes(&self) -> usize {
+    pub(crate) fn tree_nodes(&self) -> usize {
         self.trees.iter().map(|tree| tree.nodes.len()).sum()
     }
 
@@ -91,17 +132,20 @@ impl<G: Game> Mcts<G> {
     ///
     /// # Errors
     /// As [`Mcts::search_with_policy`].
-    pub fn search<E, R>(
+    #[cfg(test)]
+    pub(crate) fn search<E, R>(
         &mut self,
         game: &G,
         evaluator: &E,
-        limits: &Limits,
+        limits: &Limits<G::Move>,
         report: R,
-    ) -> Result<MctsResult<G::Move>, MctsError>
+    ) -> Result<MctsResult<G::Move>, SearchError>
     where
         E: Evaluator<G>,
         R: FnMut(&MctsInfo<'_, G::Move>),
     {
+        use super::config::Rollout;
+        use super::rollout::{HintGreedy, Uniform};
         match self.config.rollout {
             Rollout::Uniform => self.search_with_policy(game, evaluator, &Uniform, limits, report),
             Rollout::HintGreedy { epsilon } => {
@@ -123,17 +167,17 @@ impl<G: Game> Mcts<G> {
     /// Without any limit the search ends when a tree is full or the root is proven.
     ///
     /// # Errors
-    /// [`MctsError::GameOver`] when there is no move to choose, [`MctsError::PlayerCount`]
-    /// for fewer than 2 or more than 6 players, [`MctsError::NodeBudget`] when a thread's share
+    /// `SearchError::GameOver` when there is no move to choose, `SearchError::PlayerCount`
+    /// for fewer than 2 or more than 6 players, `SearchError::NodeBudget` when a thread's share
     /// of the node budget cannot hold the root and its children.
-    pub fn search_with_policy<E, P, R>(
+    pub(crate) fn search_with_policy<E, P, R>(
         &mut self,
         game: &G,
         evaluator: &E,
         policy: &P,
-        limits: &Limits,
+        limits: &Limits<G::Move>,
         mut report: R,
-    ) -> Result<MctsResult<G::Move>, MctsError>
+    ) -> Result<MctsResult<G::Move>, SearchError>
     where
         E: Evaluator<G>,
         P: RolloutPolicy<G> + ?Sized,
@@ -145,27 +189,36 @@ impl<G: Game> Mcts<G> {
         };
         let players = game.player_count();
         if !(2..=MAX_PLAYERS).contains(&players) {
-            return Err(MctsError::PlayerCount(players));
+            return Err(SearchError::PlayerCount {
+                algorithm: crate::algorithm::Algorithm::MonteCarlo,
+                players,
+            });
         }
         let mut moves = G::Moves::default();
         if let Some(outcome) = super::rollout::end_or_moves(game, &mut moves) {
-            return Err(MctsError::GameOver(outcome));
+            return Err(SearchError::GameOver(outcome));
         }
+        let root_filter: Vec<G::Move> = limits
+            .search_moves
+            .iter()
+            .copied()
+            .filter(|mv| moves.as_slice().contains(mv))
+            .collect();
         let threads = self.trees.len();
         let per_thread = self.config.max_nodes / threads;
         let needed = 1 + moves.len();
         if per_thread < needed {
-            return Err(MctsError::NodeBudget { per_thread, needed });
+            return Err(SearchError::NodeBudget { per_thread, needed });
         }
         for tree in &mut self.trees {
-            if self.config.reuse_tree {
+            // A restricted root starts a fresh tree: a kept one has the other moves expanded.
+            if self.config.reuse_tree && root_filter.is_empty() {
                 tree.reuse_for(game, 2 * players, per_thread / 2);
             } else {
                 tree.reset(game);
             }
         }
         let config = &self.config;
-        let share = |limit: Option<u64>| limit.map(|limit| limit.div_ceil(threads as u64));
         let seed = mix(config.seed ^ mix(game.hash()));
         let root_player = game.player_to_move();
         let make_worker = |index: usize, tree, root| Worker {
@@ -185,8 +238,11 @@ impl<G: Game> Mcts<G> {
             config,
             shared: &shared,
             rng: Rng::new(mix(seed.wrapping_add(index as u64))),
-            iteration_quota: share(config.max_iterations),
-            node_quota: share(limits.nodes),
+            iteration_quota: config
+                .max_iterations
+                .map(|limit| limit.div_ceil(threads as u64)),
+            node_limit: limits.nodes,
+            root_filter: &root_filter,
             max_depth: limits.depth.unwrap_or(u32::MAX).max(1),
             main: index == 0,
             iterations: 0,
@@ -203,28 +259,22 @@ impl<G: Game> Mcts<G> {
             .split_first_mut()
             .expect("a search has at least one thread");
         let mut pv = Vec::new();
-        let (main_done, helpers_done) = std::thread::scope(|scope| {
-            let helpers: Vec<_> = helper_trees
-                .iter_mut()
-                .enumerate()
-                .map(|(index, tree)| {
-                    // Each thread plays on its own copy of the root position.
-                    let root = game.clone();
-                    let make_worker = &make_worker;
-                    scope.spawn(move || make_worker(index + 1, tree, root).run(&mut |_| {}))
+        // Each thread plays on its own copy of the root position.
+        let helper_states: Vec<_> = helper_trees
+            .iter_mut()
+            .map(|tree| (tree, game.clone()))
+            .collect();
+        let (main_done, helpers_done) = run_threads(
+            helper_states,
+            |index, (tree, root)| make_worker(index + 1, tree, root).run(&mut |_| {}),
+            || {
+                let mut main = make_worker(0, main_tree, game.clone());
+                main.run(&mut |worker| {
+                    let info = progress(worker, &mut pv);
+                    report(&info);
                 })
-                .collect();
-            let mut main = make_worker(0, main_tree, game.clone());
-            let done = main.run(&mut |worker| {
-                let info = progress(worker, &mut pv);
-                report(&info);
-            });
-            let helpers_done: Vec<_> = helpers
-                .into_iter()
-                .map(|handle| handle.join().expect("a search thread panicked"))
-                .collect();
-            (done, helpers_done)
-        });
+            },
+        );
         let root_moves = merge_root_moves(&self.trees, game.player_to_move(), players);
         let (best_index, best) = choose(&root_moves, game.player_to_move());
         // A proven move is worth its result, whatever its rollouts averaged.
@@ -258,10 +308,8 @@ impl<G: Game> Mcts<G> {
             stop: main_done.stop,
         };
         report(&MctsInfo {
-            iterations,
             nodes,
             nps: per_second(nodes, result.time),
-            tree_nodes: result.tree_nodes,
             depth,
             time: result.time,
             value: result.values[game.player_to_move()],
@@ -408,10 +456,8 @@ where
     let time = worker.shared.clock.elapsed();
     let nodes = worker.shared.clock.total_nodes(worker.nodes);
     MctsInfo {
-        iterations: worker.iterations + worker.shared.helper_iterations.load(Ordering::Relaxed),
         nodes,
         nps: per_second(nodes, time),
-        tree_nodes: tree.nodes.len(),
         depth: worker.depth,
         time,
         value,

@@ -7,6 +7,7 @@ use crate::game::{Game, Outcome};
 use crate::limits::{Limits, StopFlag};
 use crate::moves::MoveList;
 use crate::nim::{Nim, NimEvaluator};
+use crate::report::SearchError;
 use crate::score::Score;
 
 /// SplitMix64's finaliser: the synthetic trees' hashes.
@@ -144,7 +145,7 @@ fn iterations(count: u64) -> MctsConfig {
 #[test]
 fn solver_proves_nim() {
     for stones in 1..=14 {
-        let mut mcts = Mcts::new(iterations(50_000).with_seed(stones.into()));
+        let mut mcts = Mcts::new(iterations(50_000).with_seed(stones.into()), 1);
         let result = mcts
             .search(&Nim::new(stones), &NimEvaluator, &Limits::default(), |_| {})
             .unwrap();
@@ -171,7 +172,7 @@ fn uct_converges_to_the_minimax_move() {
         }
         tested += 1;
         let config = iterations(30_000).with_solver(false).with_seed(seed);
-        let result = Mcts::new(config)
+        let result = Mcts::new(config, 1)
             .search(&root, &neutral, &Limits::default(), |_| {})
             .unwrap();
         let chosen = values[usize::from(result.best_move)];
@@ -187,7 +188,7 @@ fn uct_converges_to_the_minimax_move() {
 fn solver_agrees_with_minimax_on_synthetic_trees() {
     for seed in 0..12 {
         let root = Synthetic::new(seed, 2, 6);
-        let result = Mcts::new(iterations(100_000).with_seed(seed))
+        let result = Mcts::new(iterations(100_000).with_seed(seed), 1)
             .search(&root, &neutral, &Limits::default(), |_| {})
             .unwrap();
         let expected = match minimax(&root) {
@@ -216,7 +217,7 @@ fn three_players_forced_win_is_found() {
         tested += 1;
         for solver in [true, false] {
             let config = iterations(40_000).with_solver(solver).with_seed(seed);
-            let result = Mcts::new(config)
+            let result = Mcts::new(config, 1)
                 .search(&root, &neutral, &Limits::default(), |_| {})
                 .unwrap();
             assert!(
@@ -238,7 +239,7 @@ fn three_players_forced_win_is_found() {
 fn one_thread_and_a_seed_are_deterministic() {
     let search = |seed| {
         let config = iterations(3_000).with_seed(seed).with_solver(false);
-        Mcts::new(config)
+        Mcts::new(config, 1)
             .search(
                 &Synthetic::new(5, 3, 12),
                 &neutral,
@@ -258,7 +259,7 @@ fn one_thread_and_a_seed_are_deterministic() {
 fn a_full_tree_stops_the_search_with_a_move() {
     let config = iterations(100_000).with_max_nodes(200).with_solver(false);
     let root = Synthetic::new(3, 2, 30);
-    let result = Mcts::new(config)
+    let result = Mcts::new(config, 1)
         .search(&root, &neutral, &Limits::default(), |_| {})
         .unwrap();
     assert_eq!(result.stop, StopReason::NodeBudget);
@@ -270,37 +271,46 @@ fn a_full_tree_stops_the_search_with_a_move() {
 #[test]
 fn a_budget_too_small_is_an_error() {
     let root = Nim::new(10);
-    let error = Mcts::new(MctsConfig::default().with_max_nodes(3))
+    let error = Mcts::new(MctsConfig::default().with_max_nodes(3), 1)
         .search(&root, &NimEvaluator, &Limits::default(), |_| {})
         .unwrap_err();
     assert_eq!(
         error,
-        MctsError::NodeBudget {
+        SearchError::NodeBudget {
             per_thread: 3,
             needed: 4
         }
     );
     // Two threads share the budget: 7 nodes leave 3 each.
-    let error = Mcts::new(MctsConfig::default().with_max_nodes(7).with_threads(2))
+    let error = Mcts::new(MctsConfig::default().with_max_nodes(7), 2)
         .search(&root, &NimEvaluator, &Limits::default(), |_| {})
         .unwrap_err();
-    assert!(matches!(error, MctsError::NodeBudget { per_thread: 3, .. }));
+    assert!(matches!(
+        error,
+        SearchError::NodeBudget { per_thread: 3, .. }
+    ));
 }
 
 #[test]
 fn finished_games_and_player_counts_are_refused() {
-    let mut mcts = Mcts::new(MctsConfig::default());
+    let mut mcts = Mcts::new(MctsConfig::default(), 1);
     let over = Nim::new(0);
     assert!(matches!(
         mcts.search(&over, &NimEvaluator, &Limits::default(), |_| {}),
-        Err(MctsError::GameOver(_))
+        Err(SearchError::GameOver(_))
     ));
     for players in [1, 7] {
         let game = Synthetic::new(0, players, 4);
-        let error = Mcts::new(MctsConfig::default())
+        let error = Mcts::new(MctsConfig::default(), 1)
             .search(&game, &neutral, &Limits::default(), |_| {})
             .unwrap_err();
-        assert_eq!(error, MctsError::PlayerCount(players));
+        assert_eq!(
+            error,
+            SearchError::PlayerCount {
+                algorithm: crate::Algorithm::MonteCarlo,
+                players
+            }
+        );
     }
 }
 
@@ -310,7 +320,7 @@ fn tree_reuse_keeps_the_visits_below_the_played_moves() {
         |result: &MctsResult<u8>| result.root_moves.iter().map(|m| m.visits).sum::<u64>();
     for reuse in [true, false] {
         let config = iterations(4_000).with_solver(false).with_tree_reuse(reuse);
-        let mut mcts = Mcts::new(config);
+        let mut mcts = Mcts::new(config, 1);
         let mut game = Synthetic::new(11, 3, 40);
         let first = mcts
             .search(&game, &neutral, &Limits::default(), |_| {})
@@ -337,7 +347,7 @@ fn tree_reuse_keeps_the_visits_below_the_played_moves() {
 #[test]
 fn limits_end_the_search() {
     let game = Synthetic::new(2, 2, 60);
-    let mut mcts = Mcts::new(MctsConfig::default().with_solver(false));
+    let mut mcts = Mcts::new(MctsConfig::default().with_solver(false), 1);
     let result = mcts
         .search(&game, &neutral, &Limits::nodes(5_000), |_| {})
         .unwrap();
@@ -345,17 +355,17 @@ fn limits_end_the_search() {
     assert!((5_000..5_100).contains(&result.nodes), "{}", result.nodes);
     let flag = StopFlag::new();
     flag.stop();
-    let result = Mcts::new(MctsConfig::default())
+    let result = Mcts::new(MctsConfig::default(), 1)
         .search(&game, &neutral, &Limits::infinite(flag), |_| {})
         .unwrap();
     assert_eq!(result.stop, StopReason::Flag);
     let time = std::time::Duration::from_millis(30);
-    let result = Mcts::new(MctsConfig::default())
+    let result = Mcts::new(MctsConfig::default(), 1)
         .search(&game, &neutral, &Limits::time(time, time), |_| {})
         .unwrap();
     assert_eq!(result.stop, StopReason::Time);
     assert!(result.time < 4 * time);
-    let result = Mcts::new(iterations(2_000).with_solver(false))
+    let result = Mcts::new(iterations(2_000).with_solver(false), 1)
         .search(&game, &neutral, &Limits::depth(2), |_| {})
         .unwrap();
     assert!(result.depth <= 2);
@@ -368,21 +378,21 @@ fn reports_come_at_intervals_and_at_the_end() {
     // Long enough for three reports even on a loaded machine.
     let time = std::time::Duration::from_millis(300);
     let mut reports = Vec::new();
-    let result = Mcts::new(config)
+    let result = Mcts::new(config, 1)
         .search(&game, &neutral, &Limits::time(time, time), |info| {
-            reports.push((info.iterations, info.pv.len()));
+            reports.push((info.nodes, info.pv.len()));
         })
         .unwrap();
     assert!(reports.len() >= 3, "{reports:?}");
     assert!(reports.windows(2).all(|pair| pair[0].0 <= pair[1].0));
-    assert_eq!(reports.last().unwrap().0, result.iterations);
+    assert_eq!(reports.last().unwrap().0, result.nodes);
 }
 
 #[test]
 fn two_threads_merge_their_trees() {
-    let config = iterations(8_000).with_threads(2).with_solver(false);
+    let config = iterations(8_000).with_solver(false);
     let root = Synthetic::new(9, 2, 8);
-    let result = Mcts::new(config)
+    let result = Mcts::new(config, 2)
         .search(&root, &neutral, &Limits::default(), |_| {})
         .unwrap();
     assert_eq!(result.iterations, 8_000);
@@ -405,7 +415,7 @@ fn evaluation_at_the_leaf_follows_the_evaluator() {
         .with_rollout_limit(Some(0))
         .with_solver(false);
     for stones in [5, 6, 7, 9, 10, 11] {
-        let result = Mcts::new(config.clone())
+        let result = Mcts::new(config.clone(), 1)
             .search(&Nim::new(stones), &NimEvaluator, &Limits::default(), |_| {})
             .unwrap();
         assert_eq!(result.best_move, stones % 4, "{stones} stones");
@@ -418,7 +428,7 @@ fn hint_greedy_and_decisive_rollouts_search() {
         .with_rollout(Rollout::HintGreedy { epsilon: 0.2 })
         .with_decisive_moves(true)
         .with_solver(false);
-    let result = Mcts::new(config)
+    let result = Mcts::new(config, 1)
         .search(&Nim::new(7), &NimEvaluator, &Limits::default(), |_| {})
         .unwrap();
     assert_eq!(result.best_move, 3);
@@ -433,7 +443,7 @@ fn progressive_bias_guides_the_search_with_the_evaluation() {
         [17, 18, 19, 21, 22, 23, 25, 26, 27]
             .iter()
             .filter(|&&stones| {
-                let result = Mcts::new(config.clone())
+                let result = Mcts::new(config.clone(), 1)
                     .search(&Nim::new(stones), &NimEvaluator, &Limits::default(), |_| {})
                     .unwrap();
                 result.best_move == stones % 4
@@ -447,8 +457,8 @@ fn progressive_bias_guides_the_search_with_the_evaluation() {
 #[test]
 fn zero_limits_still_search_one_iteration() {
     for threads in [1, 2] {
-        let config = iterations(0).with_threads(threads);
-        let result = Mcts::new(config)
+        let config = iterations(0);
+        let result = Mcts::new(config, threads)
             .search(&Nim::new(10), &NimEvaluator, &Limits::nodes(0), |_| {})
             .unwrap();
         assert_eq!(result.iterations, threads as u64);
@@ -469,13 +479,13 @@ fn hashed(game: &Synthetic, player: usize) -> Score {
 }
 
 /// The evaluation's rewards at `game`, as the search turns them (scale 100).
-fn evaluated(game: &Synthetic) -> [f32; crate::searcher::MAX_PLAYERS] {
+fn evaluated(game: &Synthetic) -> [f32; crate::game::MAX_PLAYERS] {
     super::rollout::eval_rewards(game, &hashed, game.players, 100.0)
 }
 
 /// The max^n value vector of `game` searched `depth` plies with [`hashed`] at the leaves (the
 /// games here do not end that soon); ties go to the first move.
-fn max_n(game: &Synthetic, depth: u32) -> [f32; crate::searcher::MAX_PLAYERS] {
+fn max_n(game: &Synthetic, depth: u32) -> [f32; crate::game::MAX_PLAYERS] {
     if depth == 0 {
         return evaluated(game);
     }
@@ -541,7 +551,7 @@ fn implicit_values_are_the_max_n_backup_of_the_children() {
             .with_rollout_limit(Some(2))
             .with_implicit_weight(0.4)
             .with_seed(players as u64);
-        let mut mcts = Mcts::new(config);
+        let mut mcts = Mcts::new(config, 1);
         let mut game = Synthetic::new(5, players, 60);
         let first = mcts
             .search(&game, &hashed, &Limits::default(), |_| {})
@@ -581,7 +591,7 @@ fn implicit_weight_one_finds_the_max_n_move_of_the_evaluator() {
                 .with_implicit_weight(1.0)
                 .with_solver(false)
                 .with_seed(seed);
-            let mut mcts = Mcts::new(config);
+            let mut mcts = Mcts::new(config, 1);
             let result = mcts
                 .search(&root, &hashed, &Limits::depth(3), |_| {})
                 .unwrap();
@@ -616,7 +626,7 @@ fn roots_with_a_clear_best_move(players: usize) -> Vec<(u64, Synthetic, Vec<f32>
 
 #[test]
 fn implicit_values_are_off_by_default() {
-    let mut mcts = Mcts::new(iterations(500));
+    let mut mcts = Mcts::new(iterations(500), 1);
     mcts.search(
         &Synthetic::new(3, 3, 60),
         &hashed,
@@ -704,7 +714,7 @@ fn leaf_search_scores_the_leaves_of_the_tree() {
                 .with_leaf_search_depth(2)
                 .with_solver(false)
                 .with_seed(seed);
-            let mut mcts = Mcts::new(config);
+            let mut mcts = Mcts::new(config, 1);
             let result = mcts
                 .search(&root, &hashed, &Limits::depth(1), |_| {})
                 .unwrap();
@@ -744,7 +754,7 @@ fn cut_offs_on_the_root_turn_evaluate_only_there() {
                 .with_rollout_limit(Some(1))
                 .with_implicit_weight(implicit)
                 .with_cut_off_on_root_turn(on);
-            Mcts::new(config)
+            Mcts::new(config, 1)
                 .search(&root, &evaluator, &Limits::default(), |_| {})
                 .unwrap();
             let (root_turn, other_turn) = (root_turn.into_inner(), other_turn.into_inner());

@@ -5,8 +5,8 @@
 //! minimax backups, a second `Vec` beside the nodes holds each node's heuristic value vector;
 //! the node itself stays small for the searches that do not use it.
 
+use crate::game::MAX_PLAYERS;
 use crate::game::{Game, Outcome};
-use crate::searcher::MAX_PLAYERS;
 
 /// A node's index in its tree's arena.
 pub(crate) type NodeId = u32;

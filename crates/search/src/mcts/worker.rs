@@ -19,10 +19,10 @@ use std::time::Duration;
 const CHECK_INTERVAL: u64 = 16;
 
 /// What the threads of one search share.
-pub(crate) struct Shared<'a> {
+pub(crate) struct Shared {
     /// The limits, the helpers' nodes as of their last check, and the abort flag, raised by the
     /// main thread when the whole search must end (time, flag, proof).
-    pub clock: Clock<'a>,
+    pub clock: Clock,
     /// The helpers' iterations as of their last check (for progress reports).
     pub helper_iterations: AtomicU64,
 }
@@ -41,11 +41,14 @@ pub(crate) struct Worker<'a, G: Game, E, P: ?Sized> {
     pub root: G,
     pub rollout: RolloutSettings<'a, G, E, P>,
     pub config: &'a MctsConfig,
-    pub shared: &'a Shared<'a>,
+    pub shared: &'a Shared,
     pub rng: Rng,
-    /// This thread's share of the iteration and node limits.
+    /// This thread's share of the iteration limit (an equal share each, so that the count
+    /// is exact), and the node limit of all threads together.
     pub iteration_quota: Option<u64>,
-    pub node_quota: Option<u64>,
+    pub node_limit: Option<u64>,
+    /// The root moves to choose among; empty for all.
+    pub root_filter: &'a [G::Move],
     /// Nodes this many plies below the root are not expanded.
     pub max_depth: u32,
     /// The main thread checks the soft time, reports, and stops the others.
@@ -132,7 +135,10 @@ where
         {
             return Some(StopReason::Iterations);
         }
-        if self.node_quota.is_some_and(|quota| self.nodes >= quota) {
+        // The node limit counts every thread: the others' nodes as of their last check.
+        let nodes = self.shared.clock.total_nodes(self.nodes)
+            - if self.main { 0 } else { self.published.1 };
+        if self.node_limit.is_some_and(|limit| nodes >= limit) {
             return Some(StopReason::Nodes);
         }
         if !self.iterations.is_multiple_of(CHECK_INTERVAL) {
@@ -220,6 +226,19 @@ where
             }
             let expand = node == ROOT
                 || (current.visits >= self.config.expand_after && depth < self.max_depth);
+            if node == ROOT && !self.root_filter.is_empty() {
+                let kept: Vec<G::Move> = self
+                    .moves
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|mv| self.root_filter.contains(mv))
+                    .collect();
+                self.moves.clear();
+                for mv in kept {
+                    self.moves.push(mv);
+                }
+            }
             if expand {
                 if self.tree.has_room(self.moves.len()) {
                     let mover = game.player_to_move();

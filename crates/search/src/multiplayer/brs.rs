@@ -19,22 +19,14 @@
 //! the others by their ordering hints, with a window widened by one where needed so that the tie
 //! rule holds: the result is exactly that of plain best-reply minimax.
 
-use super::context::{Context, PlayerMove, outcome_score};
+use super::context::Context;
+use super::player_move::{PlayerMove, outcome_score};
+use super::replies::ReplyBuffers;
+use crate::game::MAX_PLAYERS;
 use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::{ArrayVec, MoveBuffer};
 use crate::score::{INFINITY, Score};
-use crate::searcher::MAX_PLAYERS;
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
-
-/// One candidate of a MIN layer: a move of one opponent, played after the first `after_round`
-/// moves of the opponents' round (BRS+; 0 in BRS).
-#[derive(Debug, Clone, Copy)]
-struct Reply<M> {
-    after_round: usize,
-    key: PlayerMove<M>,
-    /// The move's ordering hint where it is played (0 when hints are off).
-    hint: i32,
-}
 
 /// How principal variation search first probes a child with a null window.
 #[derive(Debug, Clone, Copy)]
@@ -77,49 +69,6 @@ impl Node {
 
 /// The moves the other opponents play around a best reply in BRS+ (at most one each).
 type Chain<M> = ArrayVec<PlayerMove<M>, MAX_PLAYERS>;
-
-/// The candidates of one MIN layer: per layer buffers, reused across the search so that a
-/// layer does not allocate once they have grown.
-pub(crate) struct ReplyBuffers<M> {
-    /// BRS+: the most promising move of each opponent of the round, in turn order.
-    round: Vec<PlayerMove<M>>,
-    replies: Vec<Reply<M>>,
-}
-
-impl<M> Default for ReplyBuffers<M> {
-    fn default() -> Self {
-        ReplyBuffers {
-            round: Vec::new(),
-            replies: Vec::new(),
-        }
-    }
-}
-
-impl<M: Copy> ReplyBuffers<M> {
-    /// Lists the `moves` of `opponent`, to move in `position` after the round so far, as
-    /// replies, with their ordering hints when `hints`.
-    fn push_replies<G: Game<Move = M>>(
-        &mut self,
-        position: &G,
-        opponent: usize,
-        moves: &[M],
-        hints: bool,
-    ) {
-        let after_round = self.round.len();
-        self.replies.extend(moves.iter().map(|&mv| Reply {
-            after_round,
-            key: PlayerMove {
-                player: opponent,
-                mv,
-            },
-            hint: if hints {
-                position.move_order_hint(mv)
-            } else {
-                0
-            },
-        }));
-    }
-}
 
 impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
     /// The best-reply value of the root `game` for its player, `depth` layers deep; BRS+ when
@@ -167,7 +116,9 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             self.reply_buffers[ply] = buffers;
             found
         };
-        if let Some(tt) = self.tt.filter(|_| !self.clock.aborted()) {
+        // A root that leaves moves out has no value of its position to store.
+        let restricted = ply == 0 && !self.root_moves.is_empty();
+        if let Some(tt) = self.tt.filter(|_| !self.clock.aborted() && !restricted) {
             let entry = Entry {
                 move_key: best_key,
                 score: score_to_tt(value, ply),
@@ -189,6 +140,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         let (ply, mut alpha, beta) = (node.ply, node.alpha, node.beta);
         let mut moves = G::Moves::default();
         game.generate_moves(&mut moves);
+        self.restrict_root(ply, &mut moves);
         let moves = moves.as_slice();
         if moves.is_empty() {
             let score = outcome_score(game.outcome_without_moves(), self.root_player, ply);

@@ -2,24 +2,20 @@
 //! the clock, the principal variation and the previous iteration's line for move ordering; and
 //! the scores of finished games, shared by all the algorithms.
 
-use super::brs::ReplyBuffers;
 use super::ordering::SearchOrder;
-use super::score_vector::ScoreVector;
+use super::player_move::PlayerMove;
+use super::replies::ReplyBuffers;
+use crate::algorithm::Algorithm;
 use crate::clock::ThreadClock;
-use crate::game::{Evaluator, Game, Outcome};
+use crate::game::MAX_PLAYERS;
+use crate::game::{Evaluator, Game};
+use crate::moves::MoveBuffer;
 use crate::ordering::Killers;
 use crate::pv::PvTable;
-use crate::score::{EVAL_LIMIT, Score, loss_in, win_in};
-use crate::searcher::MAX_PLAYERS;
+use crate::score::{EVAL_LIMIT, Score};
+use crate::score_vector::ScoreVector;
+use crate::techniques::Techniques;
 use crate::tt::TranspositionTable;
-
-/// A move and the player who plays it: the multi-player lines name the player of each move,
-/// because a best-reply line skips players (the opponents who pass).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct PlayerMove<M> {
-    pub player: usize,
-    pub mv: M,
-}
 
 /// The search state shared by max^n, BRS and BRS+.
 pub(crate) struct Context<'a, G: Game, E> {
@@ -55,6 +51,19 @@ pub(crate) struct Context<'a, G: Game, E> {
     pub(crate) use_killers: bool,
     /// Best-reply search: each layer's two most recent cut-off moves.
     pub(crate) killers: Killers<PlayerMove<G::Move>>,
+    /// The root moves the iteration in progress chooses among; empty for all.
+    pub(crate) root_moves: Vec<G::Move>,
+}
+
+/// What the multi-player searches read of the configuration.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MultiplayerSettings {
+    /// Max^n, BRS or BRS+.
+    pub algorithm: Algorithm,
+    /// Best-reply search reads the table, killer, PVS and ordering-hint switches.
+    pub techniques: Techniques,
+    /// Max^n's shallow-pruning bound, if any.
+    pub max_sum: Option<Score>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
@@ -62,7 +71,7 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
         evaluator: &'a E,
         root_player: usize,
         players: usize,
-        config: &crate::config::Config,
+        settings: &MultiplayerSettings,
         clock: ThreadClock<'a>,
         tt: Option<&'a TranspositionTable>,
         layers: usize,
@@ -71,8 +80,8 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
             evaluator,
             root_player,
             players,
-            max_sum: config.max_sum,
-            order_hints: config.order_hints,
+            max_sum: settings.max_sum,
+            order_hints: settings.techniques.contains(Techniques::ORDER_HINTS),
             clock,
             tt,
             // Grown per iteration ([`Context::prepare_iteration`]): most searches stay shallow.
@@ -82,9 +91,27 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
             reached_horizon: false,
             reply_buffers: (0..=layers).map(|_| ReplyBuffers::default()).collect(),
             orders: (0..=layers).map(|_| SearchOrder::default()).collect(),
-            use_killers: config.killers,
-            pvs: config.pvs,
+            use_killers: settings.techniques.contains(Techniques::KILLERS),
+            pvs: settings.techniques.contains(Techniques::PVS),
             killers: Killers::new(layers + 1),
+            root_moves: Vec::new(),
+        }
+    }
+
+    /// Leaves out of the root's `moves` those the iteration does not choose among.
+    pub(crate) fn restrict_root(&self, ply: usize, moves: &mut G::Moves) {
+        if ply != 0 || self.root_moves.is_empty() {
+            return;
+        }
+        let kept: Vec<G::Move> = moves
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|mv| self.root_moves.contains(mv))
+            .collect();
+        moves.clear();
+        for mv in kept {
+            moves.push(mv);
         }
     }
 
@@ -146,23 +173,4 @@ impl<'a, G: Game, E: Evaluator<G>> Context<'a, G, E> {
         }
         moves.iter().position(|&mv| mv == key.mv)
     }
-}
-
-/// The score of a finished game `ply` plies (layers) below the root for `player`: a win for the
-/// winner, a loss for the others, both nearer zero the further away they are; 0 for a draw.
-pub(crate) fn outcome_score(outcome: Outcome, player: usize, ply: usize) -> Score {
-    match outcome {
-        Outcome::Win(winner) if winner == player => win_in(ply),
-        Outcome::Win(_) => loss_in(ply),
-        Outcome::Draw => 0,
-    }
-}
-
-/// [`outcome_score`] for every player.
-pub(crate) fn outcome_scores(outcome: Outcome, players: usize, ply: usize) -> ScoreVector {
-    let mut scores = ScoreVector::new(players);
-    for (player, score) in scores.as_mut_slice().iter_mut().enumerate() {
-        *score = outcome_score(outcome, player, ply);
-    }
-    scores
 }

@@ -12,12 +12,13 @@
 //! node cannot be chosen and its remaining children are skipped. Deep pruning is not done: it is
 //! unsound in max^n (Korf, 1991).
 
-use super::context::{Context, PlayerMove, outcome_scores};
+use super::context::Context;
 use super::ordering::SearchOrder;
-use super::score_vector::ScoreVector;
+use super::player_move::{PlayerMove, outcome_scores};
 use crate::game::{Evaluator, Game};
 use crate::moves::MoveBuffer;
 use crate::score::Score;
+use crate::score_vector::ScoreVector;
 
 /// What the parent of a node has already secured: its player, and the highest score for that
 /// player a child may have and still not be chosen.
@@ -49,6 +50,7 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
         }
         let mut moves = G::Moves::default();
         game.generate_moves(&mut moves);
+        self.restrict_root(ply, &mut moves);
         let moves = moves.as_slice();
         if moves.is_empty() {
             return Some(outcome_scores(

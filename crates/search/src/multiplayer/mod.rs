@@ -16,10 +16,12 @@ mod brs;
 mod context;
 mod maxn;
 mod ordering;
-mod score_vector;
+mod player_move;
+mod replies;
+
 mod searcher;
 #[cfg(test)]
 mod tests;
 
-pub use score_vector::ScoreVector;
+pub(crate) use context::MultiplayerSettings;
 pub(crate) use searcher::search;

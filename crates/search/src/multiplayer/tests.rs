@@ -1,7 +1,7 @@
 //! Unit tests of the pieces of the multi-player search; the searches themselves are tested
 //! against brute-force references in `tests/multiplayer.rs`.
 
-use super::context::{outcome_score, outcome_scores};
+use super::player_move::{outcome_score, outcome_scores};
 use crate::game::Outcome;
 use crate::score::{loss_in, win_in};
 

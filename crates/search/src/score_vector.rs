@@ -1,8 +1,8 @@
 //! One score per player, in a fixed-size array: the value of a node in max^n search. It lives on
 //! the stack (no heap per node) and holds up to [`MAX_PLAYERS`] scores.
 
+use crate::game::MAX_PLAYERS;
 use crate::score::Score;
-use crate::searcher::MAX_PLAYERS;
 use core::ops::{Index, IndexMut};
 
 /// A score for each player of a game, each in that player's own view (higher is better for it).
