@@ -318,11 +318,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 moves.push(line.mv);
             }
         }
-        let order = if ranked_root {
-            Order::Generation
-        } else if !(settings.uses(Techniques::ORDER_HINTS)
-            || settings.uses(Techniques::KILLERS)
-            || settings.uses(Techniques::HISTORY))
+        let order = if ranked_root
+            || !(settings.uses(Techniques::ORDER_HINTS)
+                || settings.uses(Techniques::KILLERS)
+                || settings.uses(Techniques::HISTORY))
         {
             Order::Generation
         } else if !settings.uses(Techniques::KILLERS) && !settings.uses(Techniques::HISTORY) {
