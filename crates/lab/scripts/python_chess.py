@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The `plyforge` engine driven by python-chess (`pip install chess`), as its users drive it:
-analyse with MultiPV 3, play with a mate limit, play among given root moves, and play with
-pondering. Every call has a timeout, so an engine that fails to answer fails the run instead
+analyse with MultiPV 3 (all three lines of the depth asked for), play with a mate limit, play
+among given root moves on one thread and two, and play with pondering. Every call has a timeout, so an engine that fails to answer fails the run instead
 of hanging it; the output is what docs/measurements.md records.
 
     cargo build --release -p plyforge-uci
@@ -34,18 +34,22 @@ def main():
     print(f"engine: {engine.id.get('name')}")
     failures = []
 
-    board = chess.Board()
-    lines = timed(
-        "analyse, depth 8, multipv 3",
-        lambda: engine.analyse(board, chess.engine.Limit(depth=8), multipv=3),
-    )
-    firsts = []
-    for info in lines:
-        first = info["pv"][0].uci()
-        firsts.append(first)
-        print(f"  multipv {info['multipv']}: {info['score'].white()} {first} depth {info['depth']}")
-    if len(set(firsts)) != 3:
-        failures.append(f"multipv 3 gave first moves {firsts}")
+    for depth in (8, 12):
+        board = chess.Board()
+        lines = timed(
+            f"analyse, depth {depth}, multipv 3",
+            lambda: engine.analyse(board, chess.engine.Limit(depth=depth), multipv=3),
+        )
+        firsts = []
+        for info in lines:
+            first = info["pv"][0].uci()
+            firsts.append(first)
+            print(f"  multipv {info['multipv']}: {info['score'].white()} {first} "
+                  f"depth {info['depth']}")
+        if len(set(firsts)) != 3:
+            failures.append(f"multipv 3 gave first moves {firsts}")
+        if any(info.get("depth") != depth for info in lines):
+            failures.append(f"multipv 3 at depth {depth}: depths {[i.get('depth') for i in lines]}")
 
     board = chess.Board(MATE_IN_TWO)
     result = timed(
@@ -58,13 +62,16 @@ def main():
 
     board = chess.Board()
     root_moves = [chess.Move.from_uci("a2a3"), chess.Move.from_uci("h2h4")]
-    result = timed(
-        "play, depth 6, root_moves a2a3 h2h4",
-        lambda: engine.play(board, chess.engine.Limit(depth=6), root_moves=root_moves),
-    )
-    print(f"  {result.move.uci()}")
-    if result.move not in root_moves:
-        failures.append(f"root_moves: played {result.move.uci()}")
+    for threads in (1, 2):
+        engine.configure({"Threads": threads})
+        result = timed(
+            f"play, depth 8, root_moves a2a3 h2h4, {threads} thread(s)",
+            lambda: engine.play(board, chess.engine.Limit(depth=8), root_moves=root_moves),
+        )
+        print(f"  {result.move.uci()}")
+        if result.move not in root_moves:
+            failures.append(f"root_moves with {threads} threads: played {result.move.uci()}")
+    engine.configure({"Threads": 1})
 
     board = chess.Board()
     result = timed(
