@@ -67,6 +67,7 @@
 
 mod clock;
 mod config;
+pub mod contract;
 mod correction;
 mod eval_cache;
 mod game;
