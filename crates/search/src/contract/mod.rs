@@ -10,7 +10,8 @@
 //! deterministic, within [`EVAL_LIMIT`](crate::score::EVAL_LIMIT) and consistent with
 //! `evaluate_all`. The first rule broken comes back as a [`ContractViolation`] naming the
 //! rule, the line of moves that reaches it, what was expected and what was found; a panic in
-//! the game's code is caught and reported the same way.
+//! the game's code (a move list past its capacity above all) is caught and reported the same
+//! way, its message still printed by the panic hook as it happens.
 //!
 //! ```
 //! use plyforge_search::contract::{CheckOptions, check_game};

@@ -12,13 +12,12 @@ use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::MoveBuffer;
 use crate::score::{EVAL_LIMIT, Score};
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The most positions remembered by hash (each with its line) for [`Rule::HashSeparates`].
 const REMEMBERED_HASHES: usize = 1 << 20;
 /// The most positions kept for comparison with `==` ([`Rule::HashTranspositions`]).
-const REMEMBERED_POSITIONS: usize = 1 << 16;
+const REMEMBERED_POSITIONS: usize = 1 << 14;
 /// The most positions of different hashes kept per player-and-moves fingerprint.
 const POSITIONS_PER_FINGERPRINT: usize = 4;
 
@@ -69,19 +68,24 @@ impl Random {
     }
 }
 
+/// The path of the start position in [`Walk::paths`].
+const START: usize = usize::MAX;
+
 /// A position remembered by its hash.
-struct Seen<M> {
+struct Seen {
     player: usize,
     moves: usize,
     digest: u64,
-    line: Vec<M>,
+    /// Its line, in [`Walk::paths`].
+    path: usize,
 }
 
 /// A position kept for comparison with `==`.
 struct Kept<G: Game> {
     hash: u64,
     position: G,
-    line: Vec<G::Move>,
+    /// Its line, in [`Walk::paths`].
+    path: usize,
 }
 
 /// What the checks of one position hand to the walk.
@@ -99,11 +103,17 @@ pub(super) struct Walk<'a, G: Game> {
     equality: Option<fn(&G, &G) -> bool>,
     options: &'a CheckOptions,
     players: usize,
+    /// The moves from the start to the current position.
     line: Vec<G::Move>,
+    /// Every line visited, as a tree: each entry is a move and the entry of the line before it
+    /// (or [`START`]), so that a remembered position keeps its line in one entry.
+    paths: Vec<(usize, G::Move)>,
+    /// The current line's entry in `paths`.
+    here: usize,
     nodes_left: u64,
     /// Whether the current depth of the walk left positions below its last ply.
     cut: bool,
-    seen: HashMap<u64, Seen<G::Move>>,
+    seen: HashMap<u64, Seen>,
     kept: HashMap<(usize, u64), Vec<Kept<G>>>,
     kept_count: usize,
     report: Report,
@@ -127,6 +137,8 @@ impl<'a, G: Game> Walk<'a, G> {
             options,
             players: 0,
             line: Vec::new(),
+            paths: Vec::new(),
+            here: START,
             nodes_left: options.max_nodes(),
             cut: false,
             seen: HashMap::new(),
@@ -209,6 +221,7 @@ impl<'a, G: Game> Walk<'a, G> {
         let mut game = start.clone();
         let mut previous = None;
         self.line.clear();
+        self.here = START;
         self.report.playouts += 1;
         let mut ended = false;
         for _ in 0..self.options.max_playout_plies() {
@@ -221,6 +234,8 @@ impl<'a, G: Game> Walk<'a, G> {
             let (mv, expected) = &checked.children[random.below(checked.children.len())];
             self.visit(&mut game, *mv, expected, |_, _| Ok(()))?;
             self.line.push(*mv);
+            self.paths.push((self.here, *mv));
+            self.here = self.paths.len() - 1;
             catch(|| game.play(*mv)).map_err(|message| self.panicked("Game::play", message))?;
             previous = Some(checked.player);
         }
@@ -228,6 +243,7 @@ impl<'a, G: Game> Walk<'a, G> {
             self.report.playouts_ended += 1;
         }
         self.line.clear();
+        self.here = START;
         Ok(())
     }
 
@@ -244,7 +260,10 @@ impl<'a, G: Game> Walk<'a, G> {
         let before = self.equality.map(|_| game.clone());
         let expected_hash = expected.hash();
         let equality = self.equality;
+        let parent = self.here;
         self.line.push(mv);
+        self.paths.push((parent, mv));
+        self.here = self.paths.len() - 1;
         let visited = catch(|| {
             game.visit_child(mv, |child| {
                 let hash = child.hash();
@@ -270,6 +289,7 @@ impl<'a, G: Game> Walk<'a, G> {
             Err(message) => Err(self.panicked("Game::visit_child", message)),
         };
         self.line.pop();
+        self.here = parent;
         result?;
         let hash_after =
             catch(|| game.hash()).map_err(|message| self.panicked("Game::hash", message))?;
@@ -453,38 +473,33 @@ impl<'a, G: Game> Walk<'a, G> {
         moves: usize,
         digest: u64,
     ) -> Result<(), ContractViolation> {
-        let remembered = self.seen.len();
-        match self.seen.entry(hash) {
-            Entry::Occupied(entry) => {
-                self.report.hash_revisits += 1;
-                let seen = entry.get();
-                if seen.player != player || seen.digest != digest {
-                    let earlier: Vec<String> =
-                        seen.line.iter().map(|mv| format!("{mv:?}")).collect();
-                    let expected = format!(
-                        "a hash other than {hash:#018x}, which a position with player {} to move \
-                         and {} moves has ({})",
-                        seen.player,
-                        seen.moves,
-                        describe(&earlier),
-                    );
-                    return Err(self.violation(
-                        Rule::HashSeparates,
-                        expected,
-                        format!("the same hash with player {player} to move and {moves} moves"),
-                    ));
-                }
+        if let Some(seen) = self.seen.get(&hash) {
+            self.report.hash_revisits += 1;
+            if seen.player != player || seen.digest != digest {
+                let expected = format!(
+                    "a hash other than {hash:#018x}, which a position with player {} to move and \
+                     {} moves has ({})",
+                    seen.player,
+                    seen.moves,
+                    describe(&self.line_of(seen.path)),
+                );
+                return Err(self.violation(
+                    Rule::HashSeparates,
+                    expected,
+                    format!("the same hash with player {player} to move and {moves} moves"),
+                ));
             }
-            Entry::Vacant(entry) => {
-                if remembered < REMEMBERED_HASHES {
-                    entry.insert(Seen {
-                        player,
-                        moves,
-                        digest,
-                        line: self.line.clone(),
-                    });
-                }
-            }
+        } else if self.seen.len() < REMEMBERED_HASHES {
+            let path = self.here;
+            self.seen.insert(
+                hash,
+                Seen {
+                    player,
+                    moves,
+                    digest,
+                    path,
+                },
+            );
         }
         Ok(())
     }
@@ -506,13 +521,7 @@ impl<'a, G: Game> Walk<'a, G> {
         for kept in bucket.iter() {
             self.report.positions_compared += 1;
             if equal(&kept.position, game) {
-                transposition = Some((
-                    kept.hash,
-                    kept.line
-                        .iter()
-                        .map(|mv| format!("{mv:?}"))
-                        .collect::<Vec<_>>(),
-                ));
+                transposition = Some((kept.hash, kept.path));
                 break;
             }
         }
@@ -523,16 +532,16 @@ impl<'a, G: Game> Walk<'a, G> {
             bucket.push(Kept {
                 hash,
                 position: game.clone(),
-                line: self.line.clone(),
+                path: self.here,
             });
             self.kept_count += 1;
         }
         match transposition {
-            Some((earlier_hash, earlier)) => Err(self.violation(
+            Some((earlier_hash, path)) => Err(self.violation(
                 Rule::HashTranspositions,
                 format!(
-                    "hash {earlier_hash:#018x}, the hash of the equal position reached by {}",
-                    describe(&earlier)
+                    "hash {earlier_hash:#018x}, the hash of the equal position reached {}",
+                    describe(&self.line_of(path))
                 ),
                 format!("hash {hash:#018x}"),
             )),
@@ -827,6 +836,18 @@ impl<'a, G: Game> Walk<'a, G> {
             format!("{name} returns"),
             format!("it panicked: {message}"),
         )
+    }
+
+    /// The moves of a line remembered in `paths`, written as their `Debug`.
+    fn line_of(&self, mut path: usize) -> Vec<String> {
+        let mut line = Vec::new();
+        while path != START {
+            let (parent, mv) = self.paths[path];
+            line.push(format!("{mv:?}"));
+            path = parent;
+        }
+        line.reverse();
+        line
     }
 
     /// A violation at the current line.
