@@ -426,6 +426,8 @@ enum Mistake {
     WinsForPlayerToMove,
     /// Moves generated after a line is made.
     MovesAfterWin,
+    /// A hash of which cells are taken, not by whom.
+    HashIgnoresOwners,
 }
 
 /// Three in a row on a 3x3 grid (or on 4x4 for a bigger move list), for `players` players.
@@ -521,8 +523,14 @@ impl<const CAPACITY: usize> Game for Grid<CAPACITY> {
     }
 
     fn hash(&self) -> u64 {
+        let owners = self.mistake != Mistake::HashIgnoresOwners;
         let board = self.cells.iter().fold(0u64, |hash, cell| {
-            hash.wrapping_mul(7) + cell.map_or(0, |owner| u64::from(owner) + 1)
+            let code = match cell {
+                None => 0,
+                Some(owner) if owners => u64::from(*owner) + 1,
+                Some(_) => 1,
+            };
+            hash.wrapping_mul(7) + code
         });
         board.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ self.to_move as u64
     }
@@ -587,6 +595,24 @@ fn a_win_for_the_player_to_move_is_caught() {
         let end = replay(&Grid::<9>::new(3, players, Mistake::None), &violation);
         assert!(end.line_owner().is_some());
     }
+}
+
+#[test]
+fn a_hash_blind_to_who_holds_a_cell_is_caught_by_the_evaluations() {
+    let start = Grid::<9>::new(3, 2, Mistake::HashIgnoresOwners);
+    // Before any line is made, such positions look alike without an evaluator: the same
+    // player to move, the same moves.
+    let opening = CheckOptions::default().depth(3).playouts(0);
+    assert!(check_game(&start, &opening).is_ok());
+    let violation = Checker::new(&start)
+        .evaluator(&centre)
+        .options(opening)
+        .run()
+        .unwrap_err();
+    assert_eq!(violation.rule, Rule::HashSeparates, "{violation}");
+    assert!(violation.found.contains("the evaluations"), "{violation}");
+    let here = replay(&Grid::<9>::new(3, 2, Mistake::None), &violation);
+    assert!(here.cells[3..6].iter().any(Option::is_some));
 }
 
 #[test]
@@ -727,4 +753,37 @@ fn a_violation_reads_as_rule_place_expected_and_found() {
         "{text}"
     );
     assert_eq!(lines[3], "found:       player_to_move() = 2");
+}
+
+#[test]
+fn every_rule_is_shown_broken_by_one_of_the_games_here() {
+    let mut shown = std::collections::HashSet::new();
+    for slip in Slip::ALL {
+        shown.insert(check_pile(13, 3, slip).unwrap_err().rule);
+    }
+    for mistake in [
+        Mistake::ForgetsPlayerCount,
+        Mistake::WinsForPlayerToMove,
+        Mistake::MovesAfterWin,
+    ] {
+        shown.insert(check_grid::<9>(3, 3, mistake).unwrap_err().rule);
+    }
+    shown.insert(check_pile_list().rule);
+    let start = Pile::new(13, 2, Slip::None);
+    let evaluators: [&dyn Evaluator<Pile>; 3] =
+        [&OutOfRange, &Drifting(AtomicI32::new(0)), &Reversed];
+    for evaluator in evaluators {
+        shown.insert(
+            Checker::new(&start)
+                .evaluator(evaluator)
+                .run()
+                .unwrap_err()
+                .rule,
+        );
+    }
+    let missing: Vec<Rule> = Rule::ALL
+        .into_iter()
+        .filter(|rule| !shown.contains(rule))
+        .collect();
+    assert!(missing.is_empty(), "no broken game shows {missing:?}");
 }

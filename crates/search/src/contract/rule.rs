@@ -35,7 +35,8 @@ pub enum Rule {
     NoisyMoves,
     /// `hash` gives the same value on every call and for a clone.
     HashDeterministic,
-    /// Positions that differ in their player to move or in their moves have different hashes.
+    /// Positions that differ in their player to move, their moves or their evaluations have
+    /// different hashes.
     HashSeparates,
     /// Equal positions reached by different lines of moves have equal hashes.
     HashTranspositions,
@@ -117,9 +118,9 @@ impl Rule {
                 "Game::hash gives the same value on every call and for a clone"
             }
             Rule::HashSeparates => {
-                "positions with different players to move or different moves have different \
+                "positions with different players to move, moves or evaluations have different \
                  hashes (Game::hash covers the player to move and everything that decides the \
-                 moves)"
+                 moves and the evaluation)"
             }
             Rule::HashTranspositions => {
                 "equal positions reached by different lines have equal hashes (Game::hash \

@@ -71,11 +71,38 @@ impl Random {
 /// The path of the start position in [`Walk::paths`].
 const START: usize = usize::MAX;
 
-/// A position remembered by its hash.
-struct Seen {
+/// What positions with equal hashes must share: the player to move, the moves and (where an
+/// evaluator is checked and the position is not over) the evaluations.
+struct Fingerprint {
     player: usize,
     moves: usize,
+    /// The digest of the sorted move keys.
     digest: u64,
+    evaluations: Option<Vec<Score>>,
+}
+
+impl Fingerprint {
+    /// What tells `self` and `other` apart, written for each, if anything does.
+    fn difference(&self, other: &Fingerprint) -> Option<(String, String)> {
+        if self.player != other.player || self.digest != other.digest {
+            let words = |print: &Fingerprint| {
+                format!("player {} to move and {} moves", print.player, print.moves)
+            };
+            return Some((words(self), words(other)));
+        }
+        match (&self.evaluations, &other.evaluations) {
+            (Some(mine), Some(theirs)) if mine != theirs => Some((
+                format!("the evaluations {mine:?}"),
+                format!("the evaluations {theirs:?}"),
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// A position remembered by its hash.
+struct Seen {
+    fingerprint: Fingerprint,
     /// Its line, in [`Walk::paths`].
     path: usize,
 }
@@ -402,11 +429,22 @@ impl<'a, G: Game> Walk<'a, G> {
             self.report.ends_without_moves += 1;
         }
         let digest = self.check_move_keys(&moves)?;
-        self.check_hash_separates(hash, player, moves.len(), digest)?;
+        let over = outcome.is_some() || moves.is_empty();
+        // The searches evaluate only positions that are not over.
+        let evaluations = match self.evaluator {
+            Some(evaluator) if !over => Some(self.check_evaluator(game, evaluator)?),
+            _ => None,
+        };
+        let fingerprint = Fingerprint {
+            player,
+            moves: moves.len(),
+            digest,
+            evaluations,
+        };
         if let Some(equal) = self.equality {
             self.check_transpositions(game, equal, hash, player, digest)?;
         }
-        let over = outcome.is_some() || moves.is_empty();
+        self.check_hash_separates(hash, fingerprint)?;
         if over {
             return Ok(Checked {
                 player,
@@ -415,9 +453,6 @@ impl<'a, G: Game> Walk<'a, G> {
             });
         }
         self.check_noisy_moves(game, &moves)?;
-        if let Some(evaluator) = self.evaluator {
-            self.check_evaluator(game, evaluator)?;
-        }
         let children = self.check_children(game, &moves)?;
         self.check_null_move(game, player, hash)?;
         self.check_set_player(game, player, hash)?;
@@ -465,41 +500,30 @@ impl<'a, G: Game> Walk<'a, G> {
         Ok(digest(&keys))
     }
 
-    /// A hash met before belongs to a position with the same player to move and moves.
+    /// A hash met before belongs to a position with the same player to move, moves and
+    /// evaluations.
     fn check_hash_separates(
         &mut self,
         hash: u64,
-        player: usize,
-        moves: usize,
-        digest: u64,
+        fingerprint: Fingerprint,
     ) -> Result<(), ContractViolation> {
         if let Some(seen) = self.seen.get(&hash) {
             self.report.hash_revisits += 1;
-            if seen.player != player || seen.digest != digest {
+            if let Some(difference) = seen.fingerprint.difference(&fingerprint) {
                 let expected = format!(
-                    "a hash other than {hash:#018x}, which a position with player {} to move and \
-                     {} moves has ({})",
-                    seen.player,
-                    seen.moves,
+                    "a hash other than {hash:#018x}, which a position with {} has ({})",
+                    difference.0,
                     describe(&self.line_of(seen.path)),
                 );
                 return Err(self.violation(
                     Rule::HashSeparates,
                     expected,
-                    format!("the same hash with player {player} to move and {moves} moves"),
+                    format!("the same hash with {}", difference.1),
                 ));
             }
         } else if self.seen.len() < REMEMBERED_HASHES {
             let path = self.here;
-            self.seen.insert(
-                hash,
-                Seen {
-                    player,
-                    moves,
-                    digest,
-                    path,
-                },
-            );
+            self.seen.insert(hash, Seen { fingerprint, path });
         }
         Ok(())
     }
@@ -577,12 +601,13 @@ impl<'a, G: Game> Walk<'a, G> {
         Ok(())
     }
 
-    /// The evaluator is deterministic, within range, and agrees with `evaluate_all`.
+    /// The evaluator is deterministic, within range, and agrees with `evaluate_all`; returns
+    /// every player's evaluation.
     fn check_evaluator(
         &mut self,
         game: &G,
         evaluator: &dyn Evaluator<G>,
-    ) -> Result<(), ContractViolation> {
+    ) -> Result<Vec<Score>, ContractViolation> {
         let copy = game.clone();
         let mut all: Vec<Score> = vec![0; self.players];
         self.call("Evaluator::evaluate_all", || {
@@ -616,7 +641,7 @@ impl<'a, G: Game> Walk<'a, G> {
                 ));
             }
         }
-        Ok(())
+        Ok(all)
     }
 
     /// Plays each move on a copy; `hash_after` agrees with the copy's hash.
