@@ -336,6 +336,21 @@ fn nim_keeps_the_contract() {
 }
 
 #[test]
+fn the_node_budget_bounds_the_walk_and_a_depth_counts_only_when_complete() {
+    let start = Nim::new(9);
+    let options = CheckOptions::default().depth(9).playouts(0);
+    let whole = check_game(&start, &options).unwrap();
+    assert_eq!(whole.complete_depth, Some(9), "{whole}");
+    let exact = check_game(&start, &options.clone().nodes(whole.walk_positions)).unwrap();
+    assert_eq!(exact.complete_depth, Some(9));
+    let short = check_game(&start, &options.clone().nodes(whole.walk_positions - 1)).unwrap();
+    assert_eq!(short.complete_depth, Some(8));
+    assert_eq!(short.walk_positions, whole.walk_positions - 1);
+    let tiny = check_game(&start, &options.nodes(3)).unwrap();
+    assert_eq!((tiny.complete_depth, tiny.walk_positions), (Some(0), 3));
+}
+
+#[test]
 fn a_correct_pile_passes_for_every_player_count() {
     for players in 2..=6 {
         check_pile(13, players, Slip::None).unwrap_or_else(|violation| panic!("{violation}"));

@@ -10,7 +10,8 @@ use core::fmt;
 pub struct Report {
     /// The number of players.
     pub players: usize,
-    /// Positions checked by the walk, all its depths together.
+    /// Positions checked by the walk, all its depths together (each depth walks the plies
+    /// above it again; the counts below count a position each time it is checked).
     pub walk_positions: u64,
     /// The deepest ply the walk covered completely (`None`: not even the first ply within the
     /// node budget).

@@ -138,6 +138,8 @@ pub(super) struct Walk<'a, G: Game> {
     /// The current line's entry in `paths`.
     here: usize,
     nodes_left: u64,
+    /// Whether the node budget ran out before a position the walk would have checked.
+    exhausted: bool,
     /// Whether the current depth of the walk left positions below its last ply.
     cut: bool,
     seen: HashMap<u64, Seen>,
@@ -167,6 +169,7 @@ impl<'a, G: Game> Walk<'a, G> {
             paths: Vec::new(),
             here: START,
             nodes_left: options.max_nodes(),
+            exhausted: false,
             cut: false,
             seen: HashMap::new(),
             kept: HashMap::new(),
@@ -196,7 +199,7 @@ impl<'a, G: Game> Walk<'a, G> {
             self.cut = false;
             let mut game = start.clone();
             self.walk(&mut game, None, depth)?;
-            if self.nodes_left == 0 {
+            if self.exhausted {
                 break;
             }
             self.report.complete_depth = Some(depth);
@@ -220,6 +223,7 @@ impl<'a, G: Game> Walk<'a, G> {
         depth: u32,
     ) -> Result<(), ContractViolation> {
         if self.nodes_left == 0 {
+            self.exhausted = true;
             return Ok(());
         }
         self.nodes_left -= 1;
@@ -236,7 +240,7 @@ impl<'a, G: Game> Walk<'a, G> {
             self.visit(game, *mv, expected, |walk, child| {
                 walk.walk(child, Some(checked.player), depth - 1)
             })?;
-            if self.nodes_left == 0 {
+            if self.exhausted {
                 break;
             }
         }
