@@ -409,6 +409,11 @@ fn a_panic_in_the_game_becomes_a_violation_at_its_position() {
     assert_eq!(violation.rule, Rule::NoPanic);
     assert_eq!(replay(&Pile::new(13, 2, Slip::None), &violation).stones, 5);
     assert!(violation.found.contains("five stones"), "{violation}");
+    // Where it happened: the game's own code.
+    assert!(
+        violation.found.contains("tests/contract.rs:"),
+        "{violation}"
+    );
 }
 
 proptest! {

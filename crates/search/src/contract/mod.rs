@@ -11,7 +11,8 @@
 //! `evaluate_all`. The first rule broken comes back as a [`ContractViolation`] naming the
 //! rule, the line of moves that reaches it, what was expected and what was found; a panic in
 //! the game's code (a move list past its capacity above all) is caught and reported the same
-//! way, its message still printed by the panic hook as it happens.
+//! way, with where it happened (a panic hook installed on the first check keeps the panics of
+//! the checked calls quiet and passes every other panic on to the hook before it).
 //!
 //! ```
 //! use plyforge_search::contract::{CheckOptions, check_game};
@@ -41,6 +42,7 @@
 //! # Ok::<(), plyforge_search::contract::ContractViolation>(())
 //! ```
 
+mod catch;
 mod options;
 mod report;
 mod rule;

@@ -1,10 +1,10 @@
 //! The walk of the contract checker: every position it reaches, first breadth by depth (a
 //! depth-first walk deepened one ply at a time within a node budget) and then along random
 //! playouts, is put through every rule that one position, its moves and its children can
-//! show; each call into the game or the evaluator runs under `catch_unwind`, so that a panic
-//! in user code (a move list overflowing above all) becomes a violation with its line instead
-//! of ending the check.
+//! show; each call into the game or the evaluator goes through [`catch`], so that a panic in
+//! user code becomes a violation with its line.
 
+use super::catch::catch;
 use super::options::CheckOptions;
 use super::report::Report;
 use super::rule::{ContractViolation, Rule};
@@ -12,7 +12,6 @@ use crate::game::{Evaluator, Game, Outcome};
 use crate::moves::MoveBuffer;
 use crate::score::{EVAL_LIMIT, Score};
 use std::collections::HashMap;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The most positions remembered by hash (each with its line) for [`Rule::HashSeparates`].
 const REMEMBERED_HASHES: usize = 1 << 20;
@@ -20,19 +19,6 @@ const REMEMBERED_HASHES: usize = 1 << 20;
 const REMEMBERED_POSITIONS: usize = 1 << 14;
 /// The most positions of different hashes kept per player-and-moves fingerprint.
 const POSITIONS_PER_FINGERPRINT: usize = 4;
-
-/// Runs a call into user code; a panic comes back as its message.
-fn catch<R>(call: impl FnOnce() -> R) -> Result<R, String> {
-    catch_unwind(AssertUnwindSafe(call)).map_err(|payload| {
-        if let Some(message) = payload.downcast_ref::<&str>() {
-            (*message).to_string()
-        } else if let Some(message) = payload.downcast_ref::<String>() {
-            message.clone()
-        } else {
-            "a panic without a message".to_string()
-        }
-    })
-}
 
 /// A digest of a set of move keys, independent of their order.
 fn digest(sorted_keys: &[u16]) -> u64 {
