@@ -12,13 +12,32 @@
 use plyforge::bitboard::geometries::{Columns7x6, Grid4x4Padded, Grid8x8, Line121};
 use plyforge::bitboard::{BitBoard, Direction, Geometry, Square, geometry};
 use std::hint::black_box;
+use std::process::ExitCode;
 use std::time::Instant;
 
-fn main() {
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: bitboard_demo
+A printed tour of plyforge-bitboard on four boards (chess, TicTacChess, Connect Four,
+Sternhalma). Takes no arguments.";
+
+fn main() -> ExitCode {
+    match std::env::args().nth(1).as_deref() {
+        None => {}
+        Some("--help" | "-h") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => {
+            eprintln!("error: unexpected argument {other:?}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
     chess();
     tictacchess();
     connect_four();
     sternhalma();
+    ExitCode::SUCCESS
 }
 
 fn heading(title: &str) {

@@ -17,6 +17,7 @@ use plyforge::search::{Config, Limits, Score, Searcher};
 use plyforge::uci::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
+use std::process::ExitCode;
 use std::time::Duration;
 
 /// The engine's thinking time per move unless `level` says otherwise.
@@ -371,7 +372,7 @@ impl Session {
             out,
             "(engine: depth {}, {}, {} nodes)",
             result.depth,
-            describe(result.score),
+            describe(result.score, board.side_to_move()),
             result.nodes
         );
         Ok((result.best_move, result.score))
@@ -471,17 +472,37 @@ fn result_token(outcome: Option<Outcome>) -> &'static str {
     }
 }
 
-/// A score in words, from the side to move's view.
-fn describe(score: Score) -> String {
+/// A score of the side to move, `side`, in words: who mates in how many of their own moves,
+/// or the evaluation in pawns for `side`.
+fn describe(score: Score, side: Color) -> String {
     match plies_to_end(score) {
-        Some(plies) if plies > 0 => format!("mates in {}", (plies + 1) / 2),
-        Some(plies) => format!("is mated in {}", (-plies + 1) / 2),
-        None => format!("{:+.2} pawns", f64::from(score) / 100.0),
+        Some(plies) if plies > 0 => format!("{} mates in {}", side.name(), (plies + 1) / 2),
+        Some(plies) => format!("{} mates in {}", (!side).name(), -plies / 2),
+        None => format!("{:+.2} pawns for {}", f64::from(score) / 100.0, side.name()),
     }
 }
 
-fn main() {
-    let unicode = !std::env::args().any(|arg| arg == "--ascii");
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: chess [--ascii]
+Chess in the terminal against the Plyforge engine: you play White; type moves in SAN or UCI,
+or help for the commands. --ascii draws the board in letters instead of chess symbols.";
+
+fn main() -> ExitCode {
+    let mut unicode = true;
+    for arg in std::env::args().skip(1) {
+        match arg.as_str() {
+            "--ascii" => unicode = false,
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            _ => {
+                eprintln!("error: unexpected argument {arg:?}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let mut session = Session::new(unicode);
     // A weakened engine's choices differ from game to game.
     let nanos = std::time::SystemTime::now()
@@ -504,6 +525,7 @@ fn main() {
             break;
         }
     }
+    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 //! type a column number, `undo`, `hint`, or `quit`.
 
 use plyforge::search::score::plies_to_end;
-use plyforge::search::{Config, Game, Info, Limits, Score, Searcher};
+use plyforge::search::{Config, Game, Info, Limits, Outcome, Score, Searcher};
 use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -23,6 +23,16 @@ type Board = ConnectFour<Columns7x6>;
 const MOVE_TIME: Duration = Duration::from_millis(1000);
 /// The default analysis depth.
 const ANALYSIS_DEPTH: u32 = 18;
+/// The players' names: their stones on the board (X moves first).
+const NAMES: [&str; 2] = ["X", "O"];
+
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: connect_four [play [second]]
+       connect_four analyse <columns> [depth]
+Connect Four on the 7x6 board: play against the engine (you are X and move first; with
+`second` the engine does; type a column, undo, hint or quit), or analyse a position given as
+the columns played from the empty board, 1-based (4453), to a depth (default 18).";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,6 +42,10 @@ fn main() -> ExitCode {
         .collect::<Vec<_>>()
         .as_slice()
     {
+        ["--help" | "-h" | "help"] => {
+            println!("{USAGE}");
+            Ok(())
+        }
         [] | ["play"] => play(false),
         ["play", "second"] => play(true),
         ["analyse" | "analyze", position] => analyse(position, ANALYSIS_DEPTH),
@@ -39,7 +53,7 @@ fn main() -> ExitCode {
             Ok(depth) => analyse(position, depth),
             Err(_) => Err(format!("depth must be a whole number, got {depth:?}")),
         },
-        _ => Err("usage: connect_four [play [second] | analyse <columns> [depth]]".to_string()),
+        _ => Err(format!("unexpected arguments {args:?}\n{USAGE}")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -50,22 +64,41 @@ fn main() -> ExitCode {
     }
 }
 
-/// A score in words: a forced result with its distance, or the evaluation.
-fn describe(score: Score) -> String {
+/// A score of `player` (the player to move) in words: who wins in how many of their own moves,
+/// or the evaluation for `player`.
+fn describe(score: Score, player: usize) -> String {
+    let stones = |count: i32| match count {
+        1 => "with the next move".to_string(),
+        count => format!("in {count} moves"),
+    };
     match plies_to_end(score) {
-        Some(plies) if plies > 0 => format!("wins in {plies} plies"),
-        Some(plies) => format!("loses in {} plies", -plies),
-        None => format!("eval {score}"),
+        Some(plies) if plies > 0 => format!("{} wins {}", NAMES[player], stones((plies + 1) / 2)),
+        Some(plies) => format!("{} wins {}", NAMES[1 - player], stones(-plies / 2)),
+        None => format!("eval {score:+} for {}", NAMES[player]),
     }
 }
 
-fn print_info(info: &Info<'_, u8>) {
+/// The end of the game in words, with `engine` the engine's player (if it plays).
+fn describe_end(outcome: Outcome, engine: Option<usize>) -> String {
+    match (outcome, engine) {
+        (Outcome::Win(winner), Some(engine)) if winner == engine => {
+            format!("the engine ({}) wins with four in a row", NAMES[winner])
+        }
+        (Outcome::Win(winner), Some(_)) => {
+            format!("you ({}) win with four in a row", NAMES[winner])
+        }
+        (Outcome::Win(winner), None) => format!("{} wins with four in a row", NAMES[winner]),
+        (Outcome::Draw, _) => "a draw: the board is full".to_string(),
+    }
+}
+
+fn print_info(player: usize, info: &Info<'_, u8>) {
     let pv: Vec<String> = info.pv.iter().map(|c| (c + 1).to_string()).collect();
     println!(
         "depth {:2} seldepth {:2} score {:>16} nodes {:>10} nps {:>9} hashfull {:4} pv {}",
         info.depth,
         info.seldepth,
-        describe(info.score),
+        describe(info.score, player),
         info.nodes,
         info.nps,
         info.hashfull,
@@ -81,7 +114,13 @@ fn engine_config() -> Config {
 
 fn analyse(position: &str, depth: u32) -> Result<(), String> {
     let game: Board = position.parse().map_err(|e| format!("bad position: {e}"))?;
+    let player = game.player_to_move();
     println!("{game}\n{} stones played\n", game.stones());
+    if let Some(outcome) = game.outcome() {
+        println!("the game is over: {}", describe_end(outcome, None));
+        return Ok(());
+    }
+    println!("{} to move", NAMES[player]);
     let mut searcher = Searcher::new(engine_config());
     let result = searcher
         .search(
@@ -89,13 +128,13 @@ fn analyse(position: &str, depth: u32) -> Result<(), String> {
             &ThreatEvaluator,
             &Limits::depth(depth),
             &[],
-            print_info,
+            |info| print_info(player, info),
         )
         .map_err(|e| e.to_string())?;
     println!(
         "best column {} ({}), {} nodes in {:.2?}",
         result.best_move + 1,
-        describe(result.score),
+        describe(result.score, player),
         result.nodes,
         result.time
     );
@@ -113,8 +152,8 @@ fn play(engine_first: bool) -> Result<(), String> {
             .last()
             .expect("the history starts with the empty board");
         println!("\n{game}\n");
-        if let Some(outcome) = game.outcome_by_rule() {
-            println!("game over: {outcome:?}");
+        if let Some(outcome) = game.outcome() {
+            println!("game over: {}", describe_end(outcome, Some(engine)));
             return Ok(());
         }
         if game.player_to_move() == engine {
@@ -128,9 +167,10 @@ fn play(engine_first: bool) -> Result<(), String> {
                 )
                 .map_err(|e| e.to_string())?;
             println!(
-                "engine plays {} ({}, depth {}, {} nodes)",
+                "engine ({}) plays {} ({}, depth {}, {} nodes)",
+                NAMES[engine],
                 result.best_move + 1,
-                describe(result.score),
+                describe(result.score, engine),
                 result.depth,
                 result.nodes
             );
@@ -182,7 +222,7 @@ fn analyse_quietly(searcher: &mut Searcher<Board>, game: &Board) -> Result<(), S
     println!(
         "hint: column {} ({})",
         result.best_move + 1,
-        describe(result.score)
+        describe(result.score, game.player_to_move())
     );
     Ok(())
 }

@@ -21,13 +21,21 @@ use std::time::Instant;
 /// The games this example knows, with the name that selects each.
 const GAMES: &[&str] = &["chess", "tictacchess", "sternhalma"];
 
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: perft <game> \"<position>\"|start <depth>
+Perft with a divide for any Plyforge game: chess (a FEN), tictacchess (\"4/4/4/4 w PNBRpnbr ns\"),
+sternhalma (the rules page's notation; start3, start4 and start6 for more players).
+example: perft chess startpos 6";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let [game, position, depth] = args.as_slice() else {
-        eprintln!(
-            "usage: perft <game> \"<position>\"|start <depth>   (games: {})",
-            GAMES.join(", ")
-        );
+        eprintln!("error: perft takes three arguments\n{USAGE}");
         return ExitCode::FAILURE;
     };
     let Ok(depth) = depth.parse::<u32>() else {

@@ -15,6 +15,7 @@ use plyforge::sternhalma::star::{COORDINATES, HOLES, ROWS};
 use plyforge::sternhalma::{Ai, Choice, DistanceEvaluator, Move, PlayerCount, Position, Strategy};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// The symbol of each player's marbles on the text board (player 1 first).
@@ -99,7 +100,7 @@ impl Session {
         println!(
             "{} players; the computer plays {} (change with ai <algorithm>)",
             self.position.players(),
-            describe_algorithm(self.algorithm)
+            describe_algorithm(self.algorithm, self.position.players())
         );
     }
 
@@ -159,13 +160,16 @@ impl Session {
                 self.changed();
             }
             "ai" => match args {
-                [] => println!("the computer plays {}", describe_algorithm(self.algorithm)),
+                [] => println!(
+                    "the computer plays {}",
+                    describe_algorithm(self.algorithm, self.position.players())
+                ),
                 [name] => {
                     self.algorithm = name.parse().map_err(|e| format!("{e}"))?;
                     self.algorithm_chosen = true;
                     println!(
                         "the computer now plays {}",
-                        describe_algorithm(self.algorithm)
+                        describe_algorithm(self.algorithm, self.position.players())
                     );
                 }
                 _ => return Err("usage: ai [paranoid|maxn|brs|brs+|mcts|greedy]".into()),
@@ -291,20 +295,23 @@ fn parse_limits(args: &[&str]) -> Result<Limits<Move>, String> {
     }
 }
 
-/// An algorithm in words for messages.
-fn describe_algorithm(algorithm: Strategy) -> String {
-    let words = match algorithm {
-        Strategy::Search(Algorithm::AlphaBeta) => "alpha-beta (two players only)",
-        Strategy::Search(Algorithm::Paranoid) => "alpha-beta (paranoid with more than two players)",
+/// An algorithm in words for messages, in a game of `players`: with two players paranoid
+/// search is plain alpha-beta and says so.
+fn describe_algorithm(algorithm: Strategy, players: PlayerCount) -> &'static str {
+    match algorithm {
+        Strategy::Search(Algorithm::AlphaBeta) => "alpha-beta",
+        Strategy::Search(Algorithm::Paranoid) if players == PlayerCount::Two => "alpha-beta",
+        Strategy::Search(Algorithm::Paranoid) => {
+            "paranoid alpha-beta (the other players as one team against the player to move)"
+        }
         Strategy::Search(Algorithm::MaxN) => "max^n",
         Strategy::Search(Algorithm::BestReply) => "best-reply search",
-        Strategy::Search(Algorithm::BestReplyPlus) => "best-reply search plus",
+        Strategy::Search(Algorithm::BestReplyPlus) => "best-reply search plus (BRS+)",
         Strategy::Search(Algorithm::MonteCarlo) => {
-            "Monte Carlo tree search with the evaluation at a rollout cut-off"
+            "Monte Carlo tree search, with the evaluation at a rollout cut-off"
         }
-        Strategy::Greedy => "greedy, one ply",
-    };
-    format!("{algorithm} ({words})")
+        Strategy::Greedy => "greedy: the best evaluation one move ahead",
+    }
 }
 
 /// The star as text: each hole at its doubled column, so the rows line up as on the board.
@@ -421,20 +428,30 @@ fn write_svg(position: &Position, last: Option<Move>, path: &str) -> Result<(), 
     std::fs::write(path, svg).map_err(|e| format!("cannot write {path}: {e}"))
 }
 
-fn main() {
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: sternhalma [--svg FILE]
+Chinese Checkers for 2, 3, 4 or 6 players in the terminal, against the computer or watching
+it play; type help for the commands. --svg FILE keeps a picture of the board up to date.";
+
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let svg = match args.as_slice() {
         [] => None,
+        [flag] if flag == "--help" || flag == "-h" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         [flag, path] if flag == "--svg" => Some(path.clone()),
         _ => {
-            eprintln!("usage: sternhalma [--svg FILE]   (then type help)");
-            std::process::exit(2);
+            eprintln!("error: unexpected arguments {args:?}\n{USAGE}");
+            return ExitCode::from(2);
         }
     };
     let mut session = Session::new(svg);
     println!(
         "Sternhalma: 2 players, the computer plays {}; type help for the commands",
-        describe_algorithm(session.algorithm)
+        describe_algorithm(session.algorithm, session.position.players())
     );
     print!("{}", draw(&session.position, false, None));
     session.write_picture();
@@ -448,4 +465,5 @@ fn main() {
         }
         let _ = std::io::stdout().flush();
     }
+    ExitCode::SUCCESS
 }

@@ -32,6 +32,17 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use std::time::Instant;
 
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: sternhalma_tournament [--nodes N | --ms M] [--players 3,4,6] [--repeat R]
+           [--greedy-games G] [--algorithms paranoid,maxn,brs,brs+,mcts] [--jobs J]
+           [--mcts-c C] [--mcts-plies P] [--mcts-epsilon E] [--mcts-scale S] [--mcts-prior W]
+           [--mcts-implicit A] [--mcts-leaf-depth D] [--mcts-root-turn 0|1]
+The multi-player searches against each other, every pair in every seat assignment, at an
+equal node budget (default 5000 nodes a move) or equal time (--ms); prints each algorithm's
+win rate against the other with a 95 % interval, after the two-player alpha-beta AI against a
+greedy player. The --mcts-* options change Monte Carlo tree search's settings.";
+
 /// The z value of a two-sided 95 % confidence interval.
 const Z_95: f64 = 1.96;
 
@@ -254,10 +265,17 @@ fn greedy_baseline(options: &Options) {
 }
 
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {message}\n{USAGE}");
             return ExitCode::FAILURE;
         }
     };

@@ -7,13 +7,21 @@
 //! Type a move (`N@c3` drops a knight on c3, `b1c3` moves a piece), or `moves`, `hint`, `undo`,
 //! `board`, `position`, `help`, `quit`.
 
-use plyforge::search::Outcome;
+use plyforge::search::score::plies_to_end;
+use plyforge::search::{Outcome, Score};
 use plyforge::tictacchess::{
     Ai, Color, Match, Piece, Position, REPETITION_LIMIT, Square, Strength, TicTacChess,
 };
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
+
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: tictacchess [--depth N | --time MILLISECONDS] [--black] [--watch]
+                   [--position \"<position>\"] [--limit PLIES]
+TicTacChess against the AI in the terminal (you play White unless --black), or the AI
+against itself (--watch). The AI searches 5 plies unless --depth or --time says otherwise.";
 
 /// The search depth when neither `--depth` nor `--time` is given.
 const DEFAULT_DEPTH: u32 = 5;
@@ -132,6 +140,20 @@ fn describe(game: &Match, outcome: Outcome) -> String {
     }
 }
 
+/// A search's score in words, for `side`, the player it was searched for: who wins in how
+/// many of their own moves, or the evaluation.
+fn score_words(score: Score, side: Color) -> String {
+    let moves = |count: i32| match count {
+        1 => "1 move".to_string(),
+        count => format!("{count} moves"),
+    };
+    match plies_to_end(score) {
+        Some(plies) if plies > 0 => format!("{side} wins in {}", moves((plies + 1) / 2)),
+        Some(plies) => format!("{} wins in {}", side.opponent(), moves(-plies / 2)),
+        None => format!("score {score:+} for {side}"),
+    }
+}
+
 const HELP: &str = "commands: a move (N@c3 drops a knight on c3, b1c3 moves a piece), \
 moves (list the legal moves), hint (ask the AI), undo (take back your last move), \
 board, position (the notation), help, quit";
@@ -140,11 +162,11 @@ board, position (the notation), help, quit";
 fn ai_move(ai: &mut Ai, game: &mut Match) -> bool {
     match ai.choose(game) {
         Ok(result) => {
+            let side = game.position().side_to_move();
             println!(
-                "AI ({}) plays {}   (score {}, depth {}, {} nodes, {} ms)",
-                game.position().side_to_move(),
+                "AI ({side}) plays {}   ({}, depth {}, {} nodes, {} ms)",
                 result.best_move,
-                result.score,
+                score_words(result.score, side),
                 result.depth,
                 result.nodes,
                 result.time.as_millis()
@@ -160,18 +182,14 @@ fn ai_move(ai: &mut Ai, game: &mut Match) -> bool {
 fn main() -> ExitCode {
     let options = match parse_options() {
         Ok(options) => options,
+        // `--help` comes back as an empty message.
+        Err(message) if message.is_empty() => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Err(message) => {
-            if !message.is_empty() {
-                eprintln!("error: {message}");
-            }
-            eprintln!(
-                "usage: tictacchess [--depth N | --time MILLISECONDS] [--black] [--watch] [--position \"<position>\"] [--limit PLIES]"
-            );
-            return if message.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            };
+            eprintln!("error: {message}\n{USAGE}");
+            return ExitCode::FAILURE;
         }
     };
     let mut ai = Ai::new(options.strength);
@@ -228,8 +246,9 @@ fn main() -> ExitCode {
                 }
                 "hint" => match ai.choose(&game) {
                     Ok(result) => println!(
-                        "hint: {} (score {} for you)",
-                        result.best_move, result.score
+                        "hint: {} ({})",
+                        result.best_move,
+                        score_words(result.score, game.position().side_to_move())
                     ),
                     Err(error) => println!("no hint: {error}"),
                 },

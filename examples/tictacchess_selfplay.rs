@@ -12,6 +12,14 @@ use plyforge::tictacchess::{Ai, Strength};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: tictacchess_selfplay [--games N] [--strong DEPTH] [--weak DEPTH] [--opening PLIES]
+                            [--limit PLIES] [--seed N]
+The TicTacChess AI against itself at two search depths (defaults: 1000 games, depths 4 and 2,
+2 random opening plies, a 100-ply move limit, seed 1), colours alternating; prints the table
+of results.";
+
 /// The settings, from the command line.
 struct Options {
     games: u32,
@@ -70,13 +78,17 @@ fn row(name: &str, tally: Tally) {
 }
 
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("error: {message}");
-            eprintln!(
-                "usage: tictacchess_selfplay [--games N] [--strong DEPTH] [--weak DEPTH] [--opening PLIES] [--limit PLIES] [--seed N]"
-            );
+            eprintln!("error: {message}\n{USAGE}");
             return ExitCode::FAILURE;
         }
     };

@@ -56,14 +56,27 @@ fn state_count() -> u128 {
     2 * total
 }
 
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: tictacchess_solve [--plies 11] [--seconds 600] [--position \"<position>\"]
+Decides, for growing odd N up to --plies, whether the side to move can force four in a row
+within N plies, and whether the other side can within N + 1, within --seconds in all.";
+
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let mut max_plies: u32 = 11;
     let mut seconds = 600;
     let mut start = TicTacChess::new();
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let Some(value) = args.next() else {
-            eprintln!("error: {flag} needs a value");
+            eprintln!("error: {flag} needs a value\n{USAGE}");
             return ExitCode::FAILURE;
         };
         let parsed = match flag.as_str() {
@@ -79,7 +92,7 @@ fn main() -> ExitCode {
             _ => Err("unknown option".to_string()),
         };
         if let Err(message) = parsed {
-            eprintln!("error: {flag} {value:?}: {message}");
+            eprintln!("error: {flag} {value:?}: {message}\n{USAGE}");
             return ExitCode::FAILURE;
         }
     }

@@ -12,7 +12,15 @@ use plyforge::search::Algorithm;
 use plyforge::search::{Config, Limits, Outcome, Searcher, perft};
 use plyforge::sternhalma::{self, PlayerCount, Position, Strategy};
 use plyforge::tictacchess::{self, Match, Strength};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
+
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: tour
+Every crate at work, with the figures it measures: chess perft and a timed search, a
+TicTacChess game between two AIs, a three-player Sternhalma game between three multi-player
+searches. Takes no arguments.";
 
 /// Depth of the chess perft.
 const CHESS_PERFT_DEPTH: u32 = 5;
@@ -23,11 +31,28 @@ const TICTACCHESS_DEPTHS: [u32; 2] = [5, 2];
 /// Nodes per move for every Sternhalma player.
 const STERNHALMA_NODES: u64 = 5_000;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    chess()?;
-    tictacchess()?;
-    sternhalma()?;
-    Ok(())
+fn main() -> ExitCode {
+    match std::env::args().nth(1).as_deref() {
+        None => {}
+        Some("--help" | "-h") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => {
+            eprintln!("error: unexpected argument {other:?}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    match chess()
+        .and_then(|()| tictacchess())
+        .and_then(|()| sternhalma())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn chess() -> Result<(), Box<dyn std::error::Error>> {

@@ -24,3 +24,8 @@ pub use plyforge_sternhalma as sternhalma;
 pub use plyforge_tictacchess as tictacchess;
 #[cfg(feature = "uci")]
 pub use plyforge_uci as uci;
+
+/// The code blocks of the README, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -29,6 +29,10 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::str::FromStr;
 
+mod recommended;
+
+pub use recommended::{mcts_config, search_config};
+
 plyforge_bitboard::geometry! {
     /// A 4x4 board (4 columns of 4 cells), small enough for a test to solve by plain minimax.
     pub struct Columns4x4: u64 { files: 4, ranks: 4, ghost_ranks: 1 }

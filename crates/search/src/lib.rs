@@ -69,6 +69,7 @@ mod algorithm;
 mod checks;
 mod clock;
 mod config;
+pub mod contract;
 mod correction;
 mod eval_cache;
 mod game;

@@ -6,16 +6,33 @@
 
 use plyforge_search::perft;
 use plyforge_sternhalma::{PlayerCount, Position};
+use std::process::ExitCode;
 use std::time::Instant;
+
+/// The answer to `--help`.
+const USAGE: &str = "\
+usage: speed [depth]
+Perft counts and move-generation speed from the start for 2, 3, 4 and 6 players, to `depth`
+plies (default 6).";
 
 /// The depth measured when none is given.
 const DEFAULT_DEPTH: u32 = 6;
 
-fn main() {
-    let depth: u32 = std::env::args()
-        .nth(1)
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(DEFAULT_DEPTH);
+fn main() -> ExitCode {
+    let depth: u32 = match std::env::args().nth(1).as_deref() {
+        None => DEFAULT_DEPTH,
+        Some("--help" | "-h") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(text) => match text.parse() {
+            Ok(depth) if depth > 0 => depth,
+            _ => {
+                eprintln!("error: the depth must be a whole number from 1, got {text:?}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
+    };
     for players in PlayerCount::ALL {
         let start = Position::new(players);
         let counts: Vec<String> = (1..depth).map(|d| perft(&start, d).to_string()).collect();
@@ -28,4 +45,5 @@ fn main() {
             leaves as f64 / seconds / 1e6
         );
     }
+    ExitCode::SUCCESS
 }

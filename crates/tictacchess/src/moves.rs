@@ -27,6 +27,10 @@ pub enum Move {
     },
 }
 
+/// The bit that sets a drop's [`Move::key`] apart from every step's (whose two 5-bit square
+/// indices fill bits 0 to 9).
+const DROP_KEY: u16 = 1 << 10;
+
 impl Move {
     /// The destination square.
     #[inline(always)]
@@ -45,12 +49,12 @@ impl Move {
         }
     }
 
-    /// A 16-bit code unique among all moves: drops set bit 8 and carry the piece, steps carry
-    /// both squares' bit indices (below 32 each).
+    /// A 16-bit code unique among all moves: steps carry both squares' bit indices (below 32
+    /// each, so bits 0 to 9), drops set bit 10, above every step, and carry the piece.
     #[inline(always)]
     pub const fn key(self) -> u16 {
         match self {
-            Move::Drop { piece, to } => 1 << 8 | (piece as u16) << 5 | to.index() as u16,
+            Move::Drop { piece, to } => DROP_KEY | (piece as u16) << 5 | to.index() as u16,
             Move::Step { from, to } => (from.index() as u16) << 5 | to.index() as u16,
         }
     }
@@ -105,5 +109,32 @@ impl FromStr for Move {
             from: square(from)?,
             to: square(to)?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Piece;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_drop_and_step_has_its_own_key() {
+        let squares: Vec<String> = "abcd"
+            .chars()
+            .flat_map(|file| "1234".chars().map(move |rank| format!("{file}{rank}")))
+            .collect();
+        let mut moves: Vec<Move> = Vec::new();
+        for to in &squares {
+            for piece in Piece::ALL {
+                moves.push(format!("{}@{to}", piece.letter()).parse().unwrap());
+            }
+            for from in squares.iter().filter(|from| *from != to) {
+                moves.push(format!("{from}{to}").parse().unwrap());
+            }
+        }
+        let keys: HashSet<u16> = moves.iter().map(|mv| mv.key()).collect();
+        assert_eq!(moves.len(), 16 * 4 + 16 * 15);
+        assert_eq!(keys.len(), moves.len());
     }
 }

@@ -12,7 +12,8 @@
 //! - `equivalent`: the benchmark's like-for-like settings (iterative deepening, the table,
 //!   null-window search and aspiration on both sides);
 //! - `full`: each engine with every technique it offers that Connect Four can use (minimax adds
-//!   its countermoves, countermove history and null move; we use `Config::default()`);
+//!   its countermoves, countermove history and null move; we use the Connect Four crate's
+//!   `search_config(Algorithm::AlphaBeta)`, the search crate's default);
 //! - `self`: our default configuration against our equivalent one;
 //! - `full` and `self` with some of our techniques off, to see what each is worth in this game
 //!   at equal time: `full-without-lmr`, `self-without-null-move-without-lmr`, ... (`lmr`,
@@ -30,7 +31,7 @@ use plyforge_lab::minimax_adaptor::{
 use plyforge_lab::progress;
 use plyforge_lab::techniques::{technique, technique_names};
 use plyforge_search::Techniques;
-use plyforge_search::{Config, Game, Limits, Outcome, Searcher};
+use plyforge_search::{Algorithm, Config, Game, Limits, Outcome, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -155,9 +156,10 @@ fn play(
     }
 }
 
-/// Our default configuration with the named techniques off, or the name that is not one.
+/// The Connect Four crate's recommended alpha-beta configuration (the search crate's default)
+/// with the named techniques off, or the name that is not one.
 fn our_default_without<'a>(techniques: impl Iterator<Item = &'a str>) -> Result<Config, &'a str> {
-    let mut config = Config::default().with_tt_mib(TT_MIB);
+    let mut config = plyforge_connect_four::search_config(Algorithm::AlphaBeta).with_tt_mib(TT_MIB);
     for name in techniques {
         config.techniques.remove(technique(name).ok_or(name)?);
     }

@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! cargo run --release -p plyforge-lab --bin connect_four_mcts -- [--ms 20] [--plies 2]
-//!     [--ours uct|decisive|eval|hints] [--c 0.707] [--minimax-expand 0] [--threads 1]
+//!     [--ours recommended|uct|decisive|eval|hints] [--c 0.707] [--minimax-expand 0] [--threads 1]
 //!     [--opponent minimax|ours] [--prior W] [--scale S]
 //! ```
 //!
@@ -16,8 +16,9 @@
 //! `--opponent ours` puts our own configuration with one thread against ours with `--threads`:
 //! what a second thread is worth at equal time.
 //!
-//! Our configurations: `uct` (uniform rollouts to the end, MCTS-Solver), `decisive` (the default:
-//! as `uct`, with decisive and anti-decisive moves in the rollouts), `eval` (no rollouts: the
+//! Our configurations: `recommended` (the default: the Connect Four crate's `mcts_config`, with
+//! `--c` and `--threads` applied), `uct` (uniform rollouts to the end, MCTS-Solver), `decisive`
+//! (as `uct`, with decisive and anti-decisive moves in the rollouts), `eval` (no rollouts: the
 //! Connect Four `ThreatEvaluator` at the leaf), `hints` (epsilon-greedy rollouts on the
 //! centre-first hint). minimax runs with its solver (always on), its default rollout depth (100,
 //! beyond any Connect Four game) and `--minimax-expand` rollouts before a node is expanded.
@@ -50,7 +51,7 @@ fn parse_options() -> Result<Options, String> {
     let mut options = Options {
         ms: 20,
         plies: 2,
-        ours: "decisive".to_string(),
+        ours: "recommended".to_string(),
         exploration: core::f32::consts::FRAC_1_SQRT_2,
         minimax_expand: 0,
         threads: 1,
@@ -92,6 +93,7 @@ fn parse_options() -> Result<Options, String> {
 fn our_config(name: &str, exploration: f32) -> Result<MctsConfig, String> {
     let base = MctsConfig::default().with_exploration(exploration);
     match name {
+        "recommended" => Ok(plyforge_connect_four::mcts_config().with_exploration(exploration)),
         "uct" => Ok(base),
         "decisive" => Ok(base.with_decisive_moves(true)),
         "eval" => Ok(base.with_rollout_limit(Some(0))),
@@ -99,7 +101,7 @@ fn our_config(name: &str, exploration: f32) -> Result<MctsConfig, String> {
             .with_decisive_moves(true)
             .with_rollout(Rollout::HintGreedy { epsilon: 0.5 })),
         _ => Err(format!(
-            "unknown configuration {name:?} (uct, decisive, eval, hints)"
+            "unknown configuration {name:?} (recommended, uct, decisive, eval, hints)"
         )),
     }
 }
