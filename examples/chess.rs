@@ -290,9 +290,14 @@ impl Session {
             .parse_san(text)
             .or_else(|_| board.parse_uci(text))
             .map_err(|_| match board.parse_san(text) {
-                Err(plyforge::chess::SanError::Syntax) if board.parse_uci(text).is_err() => {
+                Err(plyforge::chess::SanError::Syntax(_)) if board.parse_uci(text).is_err() => {
                     format!("{text:?} is neither a move nor a command (try help)")
                 }
+                Err(
+                    error @ (plyforge::chess::SanError::Ambiguous
+                    | plyforge::chess::SanError::NoSuchPiece
+                    | plyforge::chess::SanError::NothingToCapture),
+                ) => format!("{text} is not legal here: {error}"),
                 _ => format!("{text} is not legal here (moves lists the legal ones)"),
             })?;
         self.play(mv, out);
