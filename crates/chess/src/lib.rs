@@ -29,6 +29,8 @@
 #![forbid(unsafe_code)]
 
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod attacks;
 mod board;
@@ -47,6 +49,8 @@ mod history;
 mod movegen;
 mod moves;
 mod outcome;
+#[cfg(feature = "std")]
+pub mod pgn;
 mod piece;
 mod san;
 mod see;

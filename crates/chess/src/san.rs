@@ -4,23 +4,8 @@
 //! legal move turns into SAN with the least disambiguation that makes it unique
 //! ([`San::from_move`]).
 //!
-//! Parsing is lenient where the intent is clear and strict where it is not:
-//!
-//! | text | read as | why |
-//! | --- | --- | --- |
-//! | `0-0`, `0-0-0` | `O-O`, `O-O-O` | zeros for the letter O are common |
-//! | `Pe4` | `e4` | an explicit pawn letter names the pawn |
-//! | `b8=q` | `b8=Q` | after `=` the letter can only be the promotion piece |
-//! | `b8Q` | `b8=Q` | an upper-case piece letter after the square names the promotion |
-//! | `b8q` | error | a lower-case letter after the square reads as the start of another square |
-//! | `e4!?`, `Nf3+`, `Qxf7#!!` | `e4`, `Nf3+`, `Qxf7#` | annotation glyphs are dropped, the check sign kept |
-//! | `Ng1f3`, `e2e4` | `Nf3`, `e4` | extra disambiguation is harmless |
-//! | `Nf3` capturing on f3 | the capture | a missing `x` loses nothing: the board says what is taken |
-//! | `Nxf3` with f3 empty | [`SanError::NothingToCapture`] | the text claims a capture the board does not have |
-//! | `nf3`, `b8=K`, `Nf3=Q`, `e5=Q` | [`ParseSanError`] | not SAN in any position |
-//!
-//! A check sign that the move does not give (or a missing one) is not an error: the sign is
-//! printed from the board by [`SanPlus::from_move`], and the move is what counts when reading.
+//! Parsing is lenient where the intent is clear and strict where it is not; [`San`] has the
+//! table.
 
 use crate::board::Board;
 use crate::castling::Wing;
@@ -31,7 +16,7 @@ use alloc::string::String;
 use core::fmt::{self, Write};
 use core::str::FromStr;
 
-/// Why a text is not SAN (see the [module documentation](self) for what is accepted).
+/// Why a text is not SAN (see [`San`] for what is accepted).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ParseSanError {
     /// The text is empty (or holds only a check sign or annotation glyphs).
@@ -110,6 +95,24 @@ impl From<ParseSanError> for SanError {
 
 /// A move in SAN, without a board: the piece, what disambiguates it, whether it captures, its
 /// square and promotion; or castling.
+///
+/// Parsing is lenient where the intent is clear and strict where it is not:
+///
+/// | text | read as | why |
+/// | --- | --- | --- |
+/// | `0-0`, `0-0-0` | `O-O`, `O-O-O` | zeros for the letter O are common |
+/// | `Pe4` | `e4` | an explicit pawn letter names the pawn |
+/// | `b8=q` | `b8=Q` | after `=` the letter can only be the promotion piece |
+/// | `b8Q` | `b8=Q` | an upper-case piece letter after the square names the promotion |
+/// | `b8q` | error | a lower-case letter after the square reads as the start of another square |
+/// | `e4!?`, `Nf3+`, `Qxf7#!!` | `e4`, `Nf3+`, `Qxf7#` | annotation glyphs are dropped, the check sign kept |
+/// | `Ng1f3`, `e2e4` | `Nf3`, `e4` | extra disambiguation is harmless |
+/// | `Nf3` capturing on f3 | the capture | a missing `x` loses nothing: the board says what is taken |
+/// | `Nxf3` with f3 empty | [`SanError::NothingToCapture`] | the text claims a capture the board does not have |
+/// | `nf3`, `b8=K`, `Nf3=Q`, `e5=Q` | [`ParseSanError`] | not SAN in any position |
+///
+/// A check sign that the move does not give (or a missing one) is not an error: the sign is
+/// printed from the board by [`SanPlus::from_move`], and the move is what counts when reading.
 ///
 /// ```
 /// use plyforge_chess::{Board, San, Square, Role};
