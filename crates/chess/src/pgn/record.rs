@@ -56,8 +56,10 @@ pub struct Line {
 ///
 /// Comments are kept with their whitespace normalised (runs of spaces and line breaks become
 /// one space, none at either end): PGN export wraps lines wherever a comment has a space, so
-/// its line breaks carry no meaning and a comment reads back equal after writing. Tag values
-/// and comments that are not UTF-8 are read with `U+FFFD` for each bad sequence.
+/// its line breaks carry no meaning and a comment reads back equal after writing. A tag value
+/// is one line: [`GameBuilder`] reads control characters in it (tabs included) as spaces, the
+/// way the writer writes them. Tag values and comments that are not UTF-8 are read with
+/// `U+FFFD` for each bad sequence.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Game {
     /// Tag pairs, name then value.
@@ -225,10 +227,21 @@ impl Visitor for GameBuilder {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
-        self.game.tags.push((
-            String::from_utf8_lossy(name).into_owned(),
-            String::from_utf8_lossy(value).into_owned(),
-        ));
+        // A tag holds one line of text: control characters (tabs included) become spaces, as
+        // the writer writes them, so that a value reads back as it was kept.
+        let value = String::from_utf8_lossy(value)
+            .chars()
+            .map(|character| {
+                if character.is_control() {
+                    ' '
+                } else {
+                    character
+                }
+            })
+            .collect();
+        self.game
+            .tags
+            .push((String::from_utf8_lossy(name).into_owned(), value));
     }
 
     fn san(&mut self, san: SanPlus) {
