@@ -91,6 +91,9 @@ fn every_result_ends_a_game_and_games_follow_each_other() {
     assert_eq!(first_moves, ["e4", "d4", "c4", "Nf3", "g3", "b3"]);
     assert_eq!(read[4].tag("Event"), Some("no result"));
     assert_eq!(read[5].tag("Event"), Some("next"));
+    // A byte order mark starts a line of the text, not a line of a comment.
+    let game: Game = "\u{feff}1. e4 {a\n\u{feff}b} *".parse().unwrap();
+    assert_eq!(game.moves.plies[0].comments, ["a \u{feff}b"]);
     // Nothing but whitespace and escapes: no game.
     assert!(games(b"\n \r\n% nothing\n").is_empty());
 }

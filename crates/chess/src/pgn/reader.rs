@@ -120,7 +120,7 @@ impl<R: BufRead> Reader<R> {
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
         let mut game = GameState::default();
         loop {
-            if self.at >= self.line.len() && !self.next_line()? {
+            if self.at >= self.line.len() && !self.next_line(true)? {
                 break;
             }
             let Some(&byte) = self.line.get(self.at) else {
@@ -217,8 +217,10 @@ impl<R: BufRead> Reader<R> {
         Ok(self.read_game(&mut Skipper)?.is_some())
     }
 
-    /// Loads the next line; `false` at the end of the input.
-    fn next_line(&mut self) -> io::Result<bool> {
+    /// Loads the next line; `false` at the end of the input. A byte order mark at its start is
+    /// skipped when `skip_byte_order_mark` (outside comments: files joined together keep
+    /// theirs, and inside a comment the character is text).
+    fn next_line(&mut self, skip_byte_order_mark: bool) -> io::Result<bool> {
         self.line.clear();
         self.at = 0;
         let read = self.input.read_until(b'\n', &mut self.line)?;
@@ -227,7 +229,7 @@ impl<R: BufRead> Reader<R> {
         }
         self.bytes_read += read as u64;
         self.line_number += 1;
-        if self.line.starts_with(BYTE_ORDER_MARK) {
+        if skip_byte_order_mark && self.line.starts_with(BYTE_ORDER_MARK) {
             self.at = BYTE_ORDER_MARK.len();
         }
         Ok(true)
@@ -358,7 +360,7 @@ impl<R: BufRead> Reader<R> {
             if rest.ends_with(b"\n") {
                 self.comment.push(b'\n');
             }
-            if !self.next_line()? {
+            if !self.next_line(false)? {
                 if !game.suppressed() {
                     visitor.syntax_error(SyntaxError {
                         line: start_line,
