@@ -19,7 +19,8 @@
 //! [`Board::count_moves`], FEN through `FromStr`/`Display`, [`Board::from_fen_lenient`]),
 //! [`Move`] (16 bits; UCI through `Display` and [`Board::parse_uci`]), [`San`] and [`SanPlus`]
 //! (SAN without a board, resolved on one by [`San::to_move`]; [`Board::san`] and
-//! [`Board::parse_san`] in one call), [`Epd`], [`GameHistory`] (threefold repetition)
+//! [`Board::parse_san`] in one call), [`pgn`] (reading, writing and a game record; needs
+//! the `std` feature, on by default), [`Epd`], [`GameHistory`] (threefold repetition)
 //! and [`Evaluation`] (`plyforge_search::Evaluator<Board>`).
 //!
 //! Slider attacks use magic bitboards whose tables are computed by `const fn` at compile time
