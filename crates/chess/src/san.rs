@@ -261,6 +261,62 @@ impl Cursor<'_> {
     }
 }
 
+/// The origins of the legal moves of one kind of piece to one square, castling aside: what
+/// resolving and disambiguating SAN need, found without building the list of every move.
+struct Origins {
+    role: Role,
+    to: usize,
+    target: u64,
+    /// Origins of the legal moves found.
+    origins: u64,
+    /// Those among them that take en passant.
+    en_passant: u64,
+}
+
+impl Origins {
+    fn new(role: Role, to: Square) -> Origins {
+        Origins {
+            role,
+            to: to.index(),
+            target: to.bit(),
+            origins: 0,
+            en_passant: 0,
+        }
+    }
+}
+
+impl crate::movegen::Visitor for Origins {
+    #[inline]
+    fn piece(&mut self, role: Role, from: usize, targets: u64) {
+        if role == self.role && targets & self.target != 0 {
+            self.origins |= 1 << from;
+        }
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: u64, delta: i32) {
+        if self.role == Role::Pawn && targets & self.target != 0 {
+            self.origins |= 1 << (self.to as i32 - delta);
+        }
+    }
+
+    #[inline]
+    fn pawn(&mut self, from: usize, targets: u64) {
+        if self.role == Role::Pawn && targets & self.target != 0 {
+            self.origins |= 1 << from;
+        }
+    }
+
+    #[inline]
+    fn special(&mut self, mv: Move) {
+        if self.role == Role::Pawn && mv.kind() == MoveKind::EnPassant && mv.to().index() == self.to
+        {
+            self.origins |= mv.from().bit();
+            self.en_passant |= mv.from().bit();
+        }
+    }
+}
+
 impl San {
     /// Reads SAN from ASCII bytes: the move, then an optional check sign and annotation glyphs
     /// (dropped; see [`SanPlus::from_ascii`] to keep the sign).
@@ -368,12 +424,6 @@ impl San {
             } => (role, file, rank, capture, to, promotion),
         };
         let us = board.side_to_move();
-        let origin_fits = |square: Square| {
-            board.role_on(square) == Some(role)
-                && board.color_on(square) == Some(us)
-                && file.is_none_or(|file| square.file() == file)
-                && rank.is_none_or(|rank| square.rank() == rank)
-        };
         let file_mask = file.map_or(u64::MAX, |file| FILE_A << file.index());
         let rank_mask = rank.map_or(u64::MAX, |rank| RANK_1 << (8 * rank.index()));
         if board.pieces(us, role).bits() & file_mask & rank_mask == 0 {
@@ -383,20 +433,24 @@ impl San {
         if capture && board.color_on(to) != Some(!us) && !takes_en_passant {
             return Err(SanError::NothingToCapture);
         }
-        let mut found = None;
-        for mv in board.legal_moves() {
-            let matches = !mv.is_castle()
-                && mv.to() == to
-                && origin_fits(mv.from())
-                && mv.promotion_role() == promotion;
-            if matches {
-                if found.is_some() {
-                    return Err(SanError::Ambiguous);
-                }
-                found = Some(mv);
-            }
+        let mut origins = Origins::new(role, to);
+        board.visit_moves(&mut origins);
+        let candidates = origins.origins & file_mask & rank_mask;
+        let promotes = role == Role::Pawn && matches!(to.rank(), Rank::First | Rank::Eighth);
+        if candidates == 0 || promotes != promotion.is_some() {
+            return Err(SanError::Illegal);
         }
-        found.ok_or(SanError::Illegal)
+        if candidates & (candidates - 1) != 0 {
+            return Err(SanError::Ambiguous);
+        }
+        let from = Square::from_index(candidates.trailing_zeros() as u8);
+        Ok(if origins.en_passant & candidates != 0 {
+            Move::en_passant(from, to)
+        } else if let Some(promoted) = promotion {
+            Move::promotion(from, to, promoted)
+        } else {
+            Move::normal(from, to)
+        })
     }
 
     /// `mv` (legal on `board`) in SAN, disambiguated by file, rank or both only as far as the
@@ -417,18 +471,12 @@ impl San {
                 file = Some(mv.from().file());
             }
         } else {
-            let (mut any, mut same_file, mut same_rank) = (false, false, false);
-            for other in board.legal_moves() {
-                if other.to() == mv.to()
-                    && other.from() != mv.from()
-                    && !other.is_castle()
-                    && board.role_on(other.from()) == Some(role)
-                {
-                    any = true;
-                    same_file |= other.from().file() == mv.from().file();
-                    same_rank |= other.from().rank() == mv.from().rank();
-                }
-            }
+            let mut origins = Origins::new(role, mv.to());
+            board.visit_moves(&mut origins);
+            let rivals = origins.origins & !mv.from().bit();
+            let any = rivals != 0;
+            let same_file = rivals & (FILE_A << mv.from().file().index()) != 0;
+            let same_rank = rivals & (RANK_1 << (8 * mv.from().rank().index())) != 0;
             if any && (!same_file || same_rank) {
                 file = Some(mv.from().file());
             }

@@ -162,3 +162,70 @@ fn from_move_disambiguates_as_little_as_needed() {
         assert_eq!(san.parse::<SanPlus>().unwrap().to_move(&board), Ok(mv));
     }
 }
+
+/// The legal moves a SAN names, found the plain way: every legal move filtered.
+fn reference_matches(board: &Board, san: San) -> Vec<plyforge_chess::Move> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        to,
+        promotion,
+        ..
+    } = san
+    else {
+        return Vec::new();
+    };
+    board
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| {
+            !mv.is_castle()
+                && mv.to() == to
+                && board.role_on(mv.from()) == Some(role)
+                && file.is_none_or(|file| mv.from().file() == file)
+                && rank.is_none_or(|rank| mv.from().rank() == rank)
+                && mv.promotion_role() == promotion
+        })
+        .collect()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// On positions of random games, every SAN of every piece to every square resolves as the
+    /// plain filter of the legal moves says: the one move, ambiguous, or not legal.
+    #[test]
+    fn resolution_agrees_with_filtering_the_legal_moves(seed in proptest::prelude::any::<u64>()) {
+        let mut state = seed | 1;
+        let mut next = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut board = Board::default();
+        for _ in 0..next(120) {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            board.play(moves[next(moves.len())]);
+        }
+        for _ in 0..200 {
+            let role = Role::ALL[next(6)];
+            let to = Square::ALL[next(64)];
+            let file = [None, Some(File::ALL[next(8)])][next(2)];
+            let rank = [None, Some(plyforge_chess::Rank::ALL[next(8)])][next(2)];
+            let promotes = role == Role::Pawn && matches!(to.rank(), plyforge_chess::Rank::First | plyforge_chess::Rank::Eighth);
+            let promotion = if promotes && next(4) != 0 { Some(Role::PROMOTIONS[next(4)]) } else { None };
+            let san = San::Normal { role, file, rank, capture: false, to, promotion };
+            let expected = reference_matches(&board, san);
+            match san.to_move(&board) {
+                Ok(mv) => proptest::prop_assert_eq!(expected, vec![mv], "{} {}", board, san),
+                Err(SanError::Ambiguous) => proptest::prop_assert!(expected.len() > 1, "{} {}", board, san),
+                Err(_) => proptest::prop_assert!(expected.is_empty(), "{} {}", board, san),
+            }
+        }
+    }
+}
