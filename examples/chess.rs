@@ -10,7 +10,8 @@
 //! reason. The session is a small state machine driven by lines ([`Session::handle`]), so the
 //! tests at the bottom play it without a terminal.
 
-use plyforge::chess::{Board, Color, GameHistory, Move, Outcome};
+use plyforge::chess::pgn::{Game, Ply};
+use plyforge::chess::{Board, Color, GameHistory, Move, Outcome, SanPlus};
 use plyforge::search::mcts::Rng;
 use plyforge::search::score::plies_to_end;
 use plyforge::search::{Config, Limits, Score, Searcher};
@@ -291,9 +292,14 @@ impl Session {
             .parse_san(text)
             .or_else(|_| board.parse_uci(text))
             .map_err(|_| match board.parse_san(text) {
-                Err(plyforge::chess::SanError::Syntax) if board.parse_uci(text).is_err() => {
+                Err(plyforge::chess::SanError::Syntax(_)) if board.parse_uci(text).is_err() => {
                     format!("{text:?} is neither a move nor a command (try help)")
                 }
+                Err(
+                    error @ (plyforge::chess::SanError::Ambiguous
+                    | plyforge::chess::SanError::NoSuchPiece
+                    | plyforge::chess::SanError::NothingToCapture),
+                ) => format!("{text} is not legal here: {error}"),
                 _ => format!("{text} is not legal here (moves lists the legal ones)"),
             })?;
         self.play(mv, out);
@@ -437,28 +443,33 @@ impl Session {
             Mode::Watch => ("Plyforge", "Plyforge"),
         };
         let result = result_token(self.game.outcome());
-        let mut pgn = format!(
-            "[Event \"Plyforge terminal game\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n"
-        );
-        if self.start != Board::default() {
-            let _ = write!(pgn, "[SetUp \"1\"]\n[FEN \"{}\"]\n", self.start);
+        let mut game = Game {
+            result: result.parse().unwrap_or_default(),
+            ..Game::default()
+        };
+        for (name, value) in [
+            ("Event", "Plyforge terminal game"),
+            ("Site", "?"),
+            ("Date", "????.??.??"),
+            ("Round", "-"),
+            ("White", white),
+            ("Black", black),
+            ("Result", result),
+        ] {
+            game.set_tag(name, value);
         }
-        pgn.push('\n');
+        if self.start != Board::default() {
+            game.set_tag("SetUp", "1");
+            game.set_tag("FEN", &self.start.to_string());
+        }
         let mut board = self.start;
-        let mut text = Vec::new();
-        for (index, &mv) in self.moves.iter().enumerate() {
-            if board.side_to_move() == Color::White {
-                text.push(format!("{}.", board.fullmove_number()));
-            } else if index == 0 {
-                text.push(format!("{}...", board.fullmove_number()));
-            }
-            text.push(board.san(mv));
+        for &mv in &self.moves {
+            game.moves
+                .plies
+                .push(Ply::new(SanPlus::from_move(&board, mv)));
             board.play(mv);
         }
-        text.push(result.to_string());
-        pgn.push_str(&text.join(" "));
-        pgn.push('\n');
-        pgn
+        game.to_string()
     }
 }
 

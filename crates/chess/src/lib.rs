@@ -17,8 +17,10 @@
 //!
 //! Main types: [`Board`] (a `Copy` position: [`Board::play`], [`Board::legal_moves`],
 //! [`Board::count_moves`], FEN through `FromStr`/`Display`, [`Board::from_fen_lenient`]),
-//! [`Move`] (16 bits; UCI through `Display` and [`Board::parse_uci`], SAN through
-//! [`Board::san`] and [`Board::parse_san`]), [`Epd`], [`GameHistory`] (threefold repetition)
+//! [`Move`] (16 bits; UCI through `Display` and [`Board::parse_uci`]), [`San`] and [`SanPlus`]
+//! (SAN without a board, resolved on one by [`San::to_move`]; [`Board::san`] and
+//! [`Board::parse_san`] in one call), [`pgn`] (reading, writing and a game record; needs
+//! the `std` feature, on by default), [`Epd`], [`GameHistory`] (threefold repetition)
 //! and [`Evaluation`] (`plyforge_search::Evaluator<Board>`).
 //!
 //! Slider attacks use magic bitboards whose tables are computed by `const fn` at compile time
@@ -28,6 +30,8 @@
 #![forbid(unsafe_code)]
 
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod attacks;
 mod board;
@@ -46,6 +50,8 @@ mod history;
 mod movegen;
 mod moves;
 mod outcome;
+#[cfg(feature = "std")]
+pub mod pgn;
 mod piece;
 mod san;
 mod see;
@@ -68,7 +74,7 @@ pub use outcome::{FIFTY_MOVE_PLIES, Outcome};
 pub use piece::{ParsePieceError, Piece, Role};
 pub use plyforge_bitboard::BitBoard;
 pub use plyforge_bitboard::geometries::Grid8x8;
-pub use san::SanError;
+pub use san::{ParseSanError, San, SanError, SanPlus, Suffix};
 pub use square::{File, ParseFileError, ParseRankError, ParseSquareError, Rank, Square};
 pub use uci::{UciError, UciMove};
 

@@ -1,19 +1,66 @@
-//! Standard Algebraic Notation: printing (`Nbd7`, `exd6`, `e8=Q+`, `O-O-O#`) with the least
-//! disambiguation that makes the move unique, and parsing that accepts the usual variants
-//! (`0-0`, a missing or extra `x`, `e8Q`, trailing `+`, `#`, `!`, `?`).
+//! Standard Algebraic Notation as a value: [`San`] is what a SAN text says (`Nbd7`, `exd6`,
+//! `e8=Q`, `O-O-O`) and [`SanPlus`] adds the check or mate sign. Both parse and print without a
+//! board; on a board a SAN resolves to the one legal [`Move`] it names ([`San::to_move`]) and a
+//! legal move turns into SAN with the least disambiguation that makes it unique
+//! ([`San::from_move`]).
+//!
+//! Parsing is lenient where the intent is clear and strict where it is not; [`San`] has the
+//! table.
 
 use crate::board::Board;
+use crate::castling::Wing;
 use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
 use crate::square::{File, Rank, Square};
 use alloc::string::String;
 use core::fmt::{self, Write};
+use core::str::FromStr;
 
-/// Why a SAN move was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Why a text is not SAN (see [`San`] for what is accepted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParseSanError {
+    /// The text is empty (or holds only a check sign or annotation glyphs).
+    Empty,
+    /// Begins like castling (`O` or `0`) but is not `O-O` or `O-O-O`.
+    Castling,
+    /// No destination square where one was expected.
+    MissingSquare,
+    /// A promotion that cannot be: to a pawn or a king, by a piece, or not on the last rank.
+    Promotion,
+    /// A character that has no place here, at this byte index of the text.
+    UnexpectedCharacter(usize),
+}
+
+impl fmt::Display for ParseSanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseSanError::Empty => f.write_str("empty SAN"),
+            ParseSanError::Castling => f.write_str("castling is written O-O or O-O-O"),
+            ParseSanError::MissingSquare => {
+                f.write_str("SAN without a destination square (expected e.g. e4, Nf3, exd5)")
+            }
+            ParseSanError::Promotion => f.write_str(
+                "a promotion must be a pawn's move to the last rank, to a knight, bishop, rook or queen",
+            ),
+            ParseSanError::UnexpectedCharacter(index) => {
+                write!(f, "unexpected character at byte {index} of the SAN")
+            }
+        }
+    }
+}
+
+impl core::error::Error for ParseSanError {}
+
+/// Why a SAN did not name a legal move on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SanError {
-    /// Not SAN: no destination square, an unknown piece letter, stray characters.
-    Syntax,
+    /// The text is not SAN (only from the entry points that take text, e.g.
+    /// [`Board::parse_san`]).
+    Syntax(ParseSanError),
+    /// The side to move has no piece of the named kind (on the named file or rank).
+    NoSuchPiece,
+    /// The move is written as a capture (`x`), but there is nothing to take on its square.
+    NothingToCapture,
     /// Well-formed, but no legal move matches.
     Illegal,
     /// Several legal moves match (the disambiguation is missing).
@@ -23,8 +70,12 @@ pub enum SanError {
 impl fmt::Display for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SanError::Syntax => {
-                f.write_str("not a SAN move: expected e.g. e4, Nbd7, exd6, e8=Q, O-O or O-O-O")
+            SanError::Syntax(error) => write!(f, "not a SAN move: {error}"),
+            SanError::NoSuchPiece => {
+                f.write_str("the side to move has no such piece for the SAN move")
+            }
+            SanError::NothingToCapture => {
+                f.write_str("the SAN move is a capture, but its square holds nothing to take")
             }
             SanError::Illegal => f.write_str("the SAN move is not legal in this position"),
             SanError::Ambiguous => {
@@ -36,131 +87,551 @@ impl fmt::Display for SanError {
 
 impl core::error::Error for SanError {}
 
-/// What a SAN string asks for.
-struct SanParts {
-    role: Role,
-    from_file: Option<File>,
-    from_rank: Option<Rank>,
-    to: Square,
-    promotion: Option<Role>,
+impl From<ParseSanError> for SanError {
+    fn from(error: ParseSanError) -> SanError {
+        SanError::Syntax(error)
+    }
 }
 
-/// A castling SAN: `Some(true)` for the king's side, `Some(false)` for the queen's side.
-fn castle_side(text: &str) -> Option<bool> {
-    match text {
-        "O-O" | "0-0" => Some(true),
-        "O-O-O" | "0-0-0" => Some(false),
+/// A move in SAN, without a board: the piece, what disambiguates it, whether it captures, its
+/// square and promotion; or castling.
+///
+/// Parsing is lenient where the intent is clear and strict where it is not:
+///
+/// | text | read as | why |
+/// | --- | --- | --- |
+/// | `0-0`, `0-0-0` | `O-O`, `O-O-O` | zeros for the letter O are common |
+/// | `Pe4` | `e4` | an explicit pawn letter names the pawn |
+/// | `b8=q` | `b8=Q` | after `=` the letter can only be the promotion piece |
+/// | `b8Q` | `b8=Q` | an upper-case piece letter after the square names the promotion |
+/// | `b8q` | error | a lower-case letter after the square reads as the start of another square |
+/// | `e4!?`, `Nf3+`, `Qxf7#!!` | `e4`, `Nf3+`, `Qxf7#` | annotation glyphs are dropped, the check sign kept |
+/// | `Ng1f3`, `e2e4` | `Nf3`, `e4` | extra disambiguation is harmless |
+/// | `Nf3` capturing on f3 | the capture | a missing `x` loses nothing: the board says what is taken |
+/// | `Nxf3` with f3 empty | [`SanError::NothingToCapture`] | the text claims a capture the board does not have |
+/// | `nf3`, `b8=K`, `Nf3=Q`, `e5=Q` | [`ParseSanError`] | not SAN in any position |
+///
+/// A check sign that the move does not give (or a missing one) is not an error: the sign is
+/// printed from the board by [`SanPlus::from_move`], and the move is what counts when reading.
+///
+/// ```
+/// use plyforge_chess::{Board, San, Square, Role};
+/// let san: San = "Nbd7".parse()?;
+/// assert_eq!(san, San::Normal {
+///     role: Role::Knight, file: Some(plyforge_chess::File::B), rank: None,
+///     capture: false, to: Square::D7, promotion: None,
+/// });
+/// assert_eq!(san.to_string(), "Nbd7");
+///
+/// let board = Board::default();
+/// let mv = "Nf3".parse::<San>()?.to_move(&board)?;
+/// assert_eq!(San::from_move(&board, mv).to_string(), "Nf3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum San {
+    /// Any move but castling.
+    Normal {
+        /// The piece that moves.
+        role: Role,
+        /// The origin's file, when written.
+        file: Option<File>,
+        /// The origin's rank, when written.
+        rank: Option<Rank>,
+        /// Whether the text marks a capture (`x`).
+        capture: bool,
+        /// The destination square.
+        to: Square,
+        /// The piece a pawn promotes to.
+        promotion: Option<Role>,
+    },
+    /// Castling on a wing (`O-O` short, `O-O-O` long), Chess960 included.
+    Castle(Wing),
+}
+
+/// The check sign after a SAN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// `+`
+    Check,
+    /// `#`
+    Checkmate,
+}
+
+impl Suffix {
+    /// The sign: `'+'` or `'#'`.
+    pub const fn char(self) -> char {
+        match self {
+            Suffix::Check => '+',
+            Suffix::Checkmate => '#',
+        }
+    }
+}
+
+/// A [`San`] with its check or mate sign, as moves are written in games.
+///
+/// ```
+/// use plyforge_chess::{Board, SanPlus, Suffix};
+/// let san: SanPlus = "Qxf7#".parse()?;
+/// assert_eq!(san.suffix, Some(Suffix::Checkmate));
+/// let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2 4".parse()?;
+/// let mv = san.san.to_move(&board)?;
+/// assert_eq!(SanPlus::from_move(&board, mv), san);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// The check or mate sign, if written.
+    pub suffix: Option<Suffix>,
+}
+
+/// The squares of the a-file.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// The squares of the first rank.
+const RANK_1: u64 = 0xFF;
+
+/// The piece letters SAN uses, upper case only (a lower-case letter is a file).
+const fn piece_letter(byte: u8) -> Option<Role> {
+    match byte {
+        b'P' => Some(Role::Pawn),
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
         _ => None,
     }
 }
 
-fn split(text: &str) -> Result<SanParts, SanError> {
-    if !text.is_ascii() || text.len() < 2 {
-        return Err(SanError::Syntax);
+const fn file_of(byte: u8) -> Option<File> {
+    match byte {
+        b'a'..=b'h' => Some(File::new(byte - b'a')),
+        _ => None,
     }
-    let mut bytes = text.as_bytes();
-    let role = match bytes[0] {
-        b'N' => Role::Knight,
-        b'B' => Role::Bishop,
-        b'R' => Role::Rook,
-        b'Q' => Role::Queen,
-        b'K' => Role::King,
-        _ => Role::Pawn,
-    };
-    if role != Role::Pawn {
-        bytes = &bytes[1..];
+}
+
+const fn rank_of(byte: u8) -> Option<Rank> {
+    match byte {
+        b'1'..=b'8' => Some(Rank::new(byte - b'1')),
+        _ => None,
     }
-    let mut promotion = None;
-    let promoted = bytes.last().and_then(|&last| {
-        Role::from_char(last as char)
-            .filter(|role| last.is_ascii_uppercase() && !matches!(role, Role::Pawn | Role::King))
-    });
-    if let Some(role) = promoted {
-        promotion = Some(role);
-        bytes = &bytes[..bytes.len() - 1];
-        if bytes.last() == Some(&b'=') {
-            bytes = &bytes[..bytes.len() - 1];
+}
+
+/// Whether `byte` is an annotation glyph (`!` or `?`).
+const fn is_glyph(byte: u8) -> bool {
+    matches!(byte, b'!' | b'?')
+}
+
+/// A cursor over the bytes of one SAN.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn eat(&mut self, byte: u8) -> bool {
+        let found = self.peek() == Some(byte);
+        self.at += usize::from(found);
+        found
+    }
+
+    fn file(&mut self) -> Option<File> {
+        let file = file_of(self.peek()?)?;
+        self.at += 1;
+        Some(file)
+    }
+
+    fn rank(&mut self) -> Option<Rank> {
+        let rank = rank_of(self.peek()?)?;
+        self.at += 1;
+        Some(rank)
+    }
+
+    fn square(&mut self) -> Result<Square, ParseSanError> {
+        match (self.file(), self.rank()) {
+            (Some(file), Some(rank)) => Ok(Square::new(file, rank)),
+            _ => Err(ParseSanError::MissingSquare),
         }
     }
-    if bytes.len() < 2 {
-        return Err(SanError::Syntax);
+}
+
+/// The origins of the legal moves of one kind of piece to one square, castling aside: what
+/// resolving and disambiguating SAN need, found without building the list of every move.
+struct Origins {
+    role: Role,
+    to: usize,
+    target: u64,
+    /// Origins of the legal moves found.
+    origins: u64,
+    /// Those among them that take en passant.
+    en_passant: u64,
+}
+
+impl Origins {
+    fn new(role: Role, to: Square) -> Origins {
+        Origins {
+            role,
+            to: to.index(),
+            target: to.bit(),
+            origins: 0,
+            en_passant: 0,
+        }
     }
-    let (prefix, square) = bytes.split_at(bytes.len() - 2);
-    let to = core::str::from_utf8(square)
-        .ok()
-        .and_then(|square| square.parse().ok())
-        .ok_or(SanError::Syntax)?;
-    let prefix = match prefix.split_last() {
-        Some((b'x', rest)) => rest,
-        _ => prefix,
-    };
-    let (mut from_file, mut from_rank) = (None, None);
-    for &byte in prefix {
-        match byte {
-            b'a'..=b'h' if from_file.is_none() && from_rank.is_none() => {
-                from_file = File::from_char(byte as char);
+}
+
+impl crate::movegen::Visitor for Origins {
+    #[inline]
+    fn piece(&mut self, role: Role, from: usize, targets: u64) {
+        if role == self.role && targets & self.target != 0 {
+            self.origins |= 1 << from;
+        }
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: u64, delta: i32) {
+        if self.role == Role::Pawn && targets & self.target != 0 {
+            self.origins |= 1 << (self.to as i32 - delta);
+        }
+    }
+
+    #[inline]
+    fn pawn(&mut self, from: usize, targets: u64) {
+        if self.role == Role::Pawn && targets & self.target != 0 {
+            self.origins |= 1 << from;
+        }
+    }
+
+    #[inline]
+    fn special(&mut self, mv: Move) {
+        if self.role == Role::Pawn && mv.kind() == MoveKind::EnPassant && mv.to().index() == self.to
+        {
+            self.origins |= mv.from().bit();
+            self.en_passant |= mv.from().bit();
+        }
+    }
+}
+
+impl San {
+    /// Reads SAN from ASCII bytes: the move, then an optional check sign and annotation glyphs
+    /// (dropped; see [`SanPlus::from_ascii`] to keep the sign).
+    ///
+    /// # Errors
+    /// [`ParseSanError`] when the bytes are not SAN.
+    pub fn from_ascii(text: &[u8]) -> Result<San, ParseSanError> {
+        SanPlus::from_ascii(text).map(|san| san.san)
+    }
+
+    /// Reads the move part alone: no sign, no glyphs.
+    fn from_move_text(text: &[u8]) -> Result<San, ParseSanError> {
+        match text {
+            [] => return Err(ParseSanError::Empty),
+            b"O-O" | b"0-0" => return Ok(San::Castle(Wing::Short)),
+            b"O-O-O" | b"0-0-0" => return Ok(San::Castle(Wing::Long)),
+            [b'O' | b'0', ..] => return Err(ParseSanError::Castling),
+            _ => {}
+        }
+        let mut cursor = Cursor { bytes: text, at: 0 };
+        let role = match piece_letter(text[0]) {
+            Some(role) => {
+                cursor.at = 1;
+                role
             }
-            b'1'..=b'8' if from_rank.is_none() => from_rank = Rank::from_char(byte as char),
-            _ => return Err(SanError::Syntax),
+            None => Role::Pawn,
+        };
+        // Up to a file and a rank of disambiguation, an optional `x`, then the square: when no
+        // second square follows, what was read as disambiguation is the destination.
+        let first_file = cursor.file();
+        let first_rank = cursor.rank();
+        let capture = cursor.eat(b'x');
+        let (file, rank, to) = if capture || cursor.peek().and_then(file_of).is_some() {
+            (first_file, first_rank, cursor.square()?)
+        } else {
+            match (first_file, first_rank) {
+                (Some(file), Some(rank)) => (None, None, Square::new(file, rank)),
+                _ => return Err(ParseSanError::MissingSquare),
+            }
+        };
+        let promotion = if cursor.eat(b'=') {
+            let letter = cursor.peek().ok_or(ParseSanError::Promotion)?;
+            cursor.at += 1;
+            Some(Role::from_char(letter as char).ok_or(ParseSanError::Promotion)?)
+        } else if let Some(role) = cursor.peek().and_then(piece_letter) {
+            cursor.at += 1;
+            Some(role)
+        } else {
+            None
+        };
+        if cursor.at != text.len() {
+            return Err(ParseSanError::UnexpectedCharacter(cursor.at));
+        }
+        if let Some(promoted) = promotion {
+            let last_rank = matches!(to.rank(), Rank::First | Rank::Eighth);
+            if role != Role::Pawn || matches!(promoted, Role::Pawn | Role::King) || !last_rank {
+                return Err(ParseSanError::Promotion);
+            }
+        }
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+
+    /// The legal move this SAN names on `board`.
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, San, SanError};
+    /// let board = Board::default();
+    /// let san = |text: &str| text.parse::<San>().unwrap();
+    /// assert_eq!(san("e4").to_move(&board)?.to_string(), "e2e4");
+    /// assert_eq!(san("Qh5").to_move(&board), Err(SanError::Illegal));
+    /// assert_eq!(san("Nxf3").to_move(&board), Err(SanError::NothingToCapture));
+    /// assert_eq!(san("Nd4").to_move(&board), Err(SanError::Illegal));
+    /// assert_eq!(san("Ncf3").to_move(&board), Err(SanError::NoSuchPiece));
+    /// # Ok::<(), SanError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SanError`]: no such piece, nothing to capture, not legal, or ambiguous.
+    pub fn to_move(self, board: &Board) -> Result<Move, SanError> {
+        let (role, file, rank, capture, to, promotion) = match self {
+            San::Castle(wing) => {
+                let short = wing == Wing::Short;
+                return board
+                    .legal_moves()
+                    .into_iter()
+                    .find(|mv| {
+                        mv.is_castle() && (mv.castle_king_target().file() == File::G) == short
+                    })
+                    .ok_or(SanError::Illegal);
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => (role, file, rank, capture, to, promotion),
+        };
+        let us = board.side_to_move();
+        let file_mask = file.map_or(u64::MAX, |file| FILE_A << file.index());
+        let rank_mask = rank.map_or(u64::MAX, |rank| RANK_1 << (8 * rank.index()));
+        if board.pieces(us, role).bits() & file_mask & rank_mask == 0 {
+            return Err(SanError::NoSuchPiece);
+        }
+        let takes_en_passant = role == Role::Pawn && board.en_passant() == Some(to);
+        if capture && board.color_on(to) != Some(!us) && !takes_en_passant {
+            return Err(SanError::NothingToCapture);
+        }
+        let mut origins = Origins::new(role, to);
+        board.visit_moves(&mut origins);
+        let candidates = origins.origins & file_mask & rank_mask;
+        let promotes = role == Role::Pawn && matches!(to.rank(), Rank::First | Rank::Eighth);
+        if candidates == 0 || promotes != promotion.is_some() {
+            return Err(SanError::Illegal);
+        }
+        if candidates & (candidates - 1) != 0 {
+            return Err(SanError::Ambiguous);
+        }
+        let from = Square::from_index(candidates.trailing_zeros() as u8);
+        Ok(if origins.en_passant & candidates != 0 {
+            Move::en_passant(from, to)
+        } else if let Some(promoted) = promotion {
+            Move::promotion(from, to, promoted)
+        } else {
+            Move::normal(from, to)
+        })
+    }
+
+    /// `mv` (legal on `board`) in SAN, disambiguated by file, rank or both only as far as the
+    /// other legal moves require.
+    pub fn from_move(board: &Board, mv: Move) -> San {
+        if mv.is_castle() {
+            return San::Castle(if mv.castle_king_target().file() == File::G {
+                Wing::Short
+            } else {
+                Wing::Long
+            });
+        }
+        let role = board.role_on(mv.from()).unwrap_or(Role::Pawn);
+        let capture = board.color_on(mv.to()).is_some() || mv.kind() == MoveKind::EnPassant;
+        let (mut file, mut rank) = (None, None);
+        if role == Role::Pawn {
+            if capture {
+                file = Some(mv.from().file());
+            }
+        } else {
+            let mut origins = Origins::new(role, mv.to());
+            board.visit_moves(&mut origins);
+            let rivals = origins.origins & !mv.from().bit();
+            let any = rivals != 0;
+            let same_file = rivals & (FILE_A << mv.from().file().index()) != 0;
+            let same_rank = rivals & (RANK_1 << (8 * mv.from().rank().index())) != 0;
+            if any && (!same_file || same_rank) {
+                file = Some(mv.from().file());
+            }
+            if any && same_file {
+                rank = Some(mv.from().rank());
+            }
+        }
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to: mv.to(),
+            promotion: mv.promotion_role(),
         }
     }
-    if promotion.is_some() && role != Role::Pawn {
-        return Err(SanError::Syntax);
+}
+
+impl FromStr for San {
+    type Err = ParseSanError;
+
+    fn from_str(text: &str) -> Result<San, ParseSanError> {
+        San::from_ascii(text.as_bytes())
     }
-    Ok(SanParts {
-        role,
-        from_file,
-        from_rank,
-        to,
-        promotion,
-    })
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            San::Castle(Wing::Short) => f.write_str("O-O"),
+            San::Castle(Wing::Long) => f.write_str("O-O-O"),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    f.write_char(role.upper_char())?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{file}")?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{rank}")?;
+                }
+                if capture {
+                    f.write_char('x')?;
+                }
+                write!(f, "{to}")?;
+                if let Some(promoted) = promotion {
+                    write!(f, "={}", promoted.upper_char())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl SanPlus {
+    /// Reads SAN with its optional check or mate sign; trailing annotation glyphs (`!`, `?`,
+    /// `!?` and the like, at most two) are accepted and dropped.
+    ///
+    /// # Errors
+    /// [`ParseSanError`] when the bytes are not SAN.
+    pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
+        let mut end = text.len();
+        let glyphs = text
+            .iter()
+            .rev()
+            .take_while(|&&byte| is_glyph(byte))
+            .count();
+        if glyphs > 2 {
+            return Err(ParseSanError::UnexpectedCharacter(end - glyphs));
+        }
+        end -= glyphs;
+        let suffix = match text[..end].last() {
+            Some(b'+') => Some(Suffix::Check),
+            Some(b'#') => Some(Suffix::Checkmate),
+            _ => None,
+        };
+        end -= usize::from(suffix.is_some());
+        let san = San::from_move_text(&text[..end])?;
+        Ok(SanPlus { san, suffix })
+    }
+
+    /// `mv` (legal on `board`) in SAN with `+` or `#` when it checks or mates.
+    pub fn from_move(board: &Board, mv: Move) -> SanPlus {
+        let san = San::from_move(board, mv);
+        let mut after = *board;
+        after.play(mv);
+        let suffix = if !after.in_check() {
+            None
+        } else if after.count_moves() == 0 {
+            Some(Suffix::Checkmate)
+        } else {
+            Some(Suffix::Check)
+        };
+        SanPlus { san, suffix }
+    }
+
+    /// The legal move this SAN names on `board` (the sign is not checked).
+    ///
+    /// # Errors
+    /// As [`San::to_move`].
+    pub fn to_move(self, board: &Board) -> Result<Move, SanError> {
+        self.san.to_move(board)
+    }
+}
+
+impl FromStr for SanPlus {
+    type Err = ParseSanError;
+
+    fn from_str(text: &str) -> Result<SanPlus, ParseSanError> {
+        SanPlus::from_ascii(text.as_bytes())
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.san)?;
+        if let Some(suffix) = self.suffix {
+            f.write_char(suffix.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl From<San> for SanPlus {
+    fn from(san: San) -> SanPlus {
+        SanPlus { san, suffix: None }
+    }
 }
 
 impl Board {
-    /// The legal move `text` names in SAN.
+    /// The legal move `text` names in SAN (see [`San`] for what is accepted).
     ///
     /// ```
-    /// use plyforge_chess::{Board, SanError};
+    /// use plyforge_chess::{Board, ParseSanError, SanError};
     /// let board = Board::default();
     /// let mv = board.parse_san("Nf3")?;
     /// assert_eq!(mv.to_string(), "g1f3");
     /// assert_eq!(board.parse_san("Nf4"), Err(SanError::Illegal));
-    /// assert_eq!(board.parse_san("Zz9"), Err(SanError::Syntax));
+    /// assert_eq!(board.parse_san("Zz9"), Err(SanError::Syntax(ParseSanError::MissingSquare)));
     /// # Ok::<(), SanError>(())
     /// ```
     ///
-    /// Lenient where writers differ (the module documentation lists how: `0-0`, a missing or
-    /// extra `x`, `e8Q`, suffixes). [`Board::san`] prints standard SAN, which always reads back
-    /// to the same move.
+    /// [`Board::san`] prints standard SAN, which always reads back to the same move.
     ///
     /// # Errors
-    /// [`SanError`]: not SAN, not legal, or ambiguous.
+    /// [`SanError`]: not SAN, no such piece, nothing to capture, not legal, or ambiguous.
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
-        let text = text.trim_end_matches(['+', '#', '!', '?']);
-        let moves = self.legal_moves();
-        if let Some(short) = castle_side(text) {
-            return moves
-                .into_iter()
-                .find(|mv| mv.is_castle() && (mv.castle_king_target().file() == File::G) == short)
-                .ok_or(SanError::Illegal);
-        }
-        let parts = split(text)?;
-        let mut found = None;
-        for mv in moves {
-            let matches = !mv.is_castle()
-                && mv.to() == parts.to
-                && self.role_on(mv.from()) == Some(parts.role)
-                && parts.from_file.is_none_or(|file| mv.from().file() == file)
-                && parts.from_rank.is_none_or(|rank| mv.from().rank() == rank)
-                && mv.promotion_role() == parts.promotion;
-            if matches {
-                if found.is_some() {
-                    return Err(SanError::Ambiguous);
-                }
-                found = Some(mv);
-            }
-        }
-        found.ok_or(SanError::Illegal)
+        San::from_ascii(text.as_bytes())?.to_move(self)
     }
 
     /// `mv` (legal here) in SAN, with `+` or `#` when it checks or mates.
@@ -183,54 +654,6 @@ impl Board {
     /// # Errors
     /// Only those of `out`.
     pub fn write_san(&self, mv: Move, out: &mut impl Write) -> fmt::Result {
-        if mv.is_castle() {
-            out.write_str(if mv.castle_king_target().file() == File::G {
-                "O-O"
-            } else {
-                "O-O-O"
-            })?;
-        } else {
-            let role = self.role_on(mv.from()).unwrap_or(Role::Pawn);
-            let capture = self.color_on(mv.to()).is_some() || mv.kind() == MoveKind::EnPassant;
-            if role == Role::Pawn {
-                if capture {
-                    write!(out, "{}x", mv.from().file())?;
-                }
-                write!(out, "{}", mv.to())?;
-                if let Some(promoted) = mv.promotion_role() {
-                    write!(out, "={}", promoted.upper_char())?;
-                }
-            } else {
-                out.write_char(role.upper_char())?;
-                let rivals = self.legal_moves().into_iter().filter(|other| {
-                    other.to() == mv.to()
-                        && other.from() != mv.from()
-                        && !other.is_castle()
-                        && self.role_on(other.from()) == Some(role)
-                });
-                let (mut any, mut same_file, mut same_rank) = (false, false, false);
-                for other in rivals {
-                    any = true;
-                    same_file |= other.from().file() == mv.from().file();
-                    same_rank |= other.from().rank() == mv.from().rank();
-                }
-                if any && (!same_file || same_rank) {
-                    write!(out, "{}", mv.from().file())?;
-                }
-                if any && same_file {
-                    write!(out, "{}", mv.from().rank())?;
-                }
-                if capture {
-                    out.write_char('x')?;
-                }
-                write!(out, "{}", mv.to())?;
-            }
-        }
-        let mut after = *self;
-        after.play(mv);
-        if after.in_check() {
-            out.write_char(if after.count_moves() == 0 { '#' } else { '+' })?;
-        }
-        Ok(())
+        write!(out, "{}", SanPlus::from_move(self, mv))
     }
 }

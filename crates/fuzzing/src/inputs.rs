@@ -51,9 +51,10 @@ const CHESS_STARTS: [&str; 5] = [
 ];
 
 /// Text that matters to the grammars, spliced in by mutations.
-const TOKENS: [&str; 28] = [
+const TOKENS: [&str; 41] = [
     " ", "/", "-", "\"", ";", "\\", "\n", "0", "1", "8", "9", "K", "Q", "k", "q", "w", "b", "x",
-    "+", "#", "=", "O-O", "0000", "e8q", "@", "moves", "startpos", "fen",
+    "+", "#", "=", "O-O", "0000", "e8q", "@", "moves", "startpos", "fen", "{", "}", "(", ")", "[",
+    "]", "$", "!?", "%", "1-0", "*", "\r\n", "\u{feff}",
 ];
 
 /// Lines of the UCI protocol to start mutations from.
@@ -101,6 +102,47 @@ fn random_chess_move(
         return board.to_string();
     }
     write(board, *rng.pick(&moves))
+}
+
+/// A game of PGN from one of the starts: tags, numbered moves, comments, NAGs, a variation.
+fn random_pgn(rng: &mut Rng) -> String {
+    let start: Board = rng
+        .pick(&CHESS_STARTS)
+        .parse()
+        .expect("the starts are valid");
+    let mut text = String::from("[Event \"Fuzz\"]\n[Site \"?\"]\n");
+    if start != Board::default() {
+        text.push_str(&format!("[SetUp \"1\"]\n[FEN \"{start}\"]\n"));
+    }
+    text.push('\n');
+    let mut board = start;
+    for ply in 0..rng.below(60) {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = *rng.pick(&moves);
+        if ply % 2 == 0 {
+            text.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        text.push_str(&board.san(mv));
+        text.push(' ');
+        match rng.below(12) {
+            0 => text.push_str("{a comment} "),
+            1 => text.push_str("$1 "),
+            2 => text.push_str("; to the end\n"),
+            3 => {
+                let other = *rng.pick(&moves);
+                text.push_str(&format!("({}) ", board.san(other)));
+            }
+            _ => {}
+        }
+        board.play(mv);
+    }
+    let result = *rng.pick(&["1-0", "0-1", "1/2-1/2", "*"]);
+    text.push_str(result);
+    text.push('\n');
+    text
 }
 
 /// A TicTacChess position reached by a random game.
@@ -159,6 +201,13 @@ pub fn valid(parser: Parser, rng: &mut Rng) -> String {
             let san = random_chess_move(&board, rng, |board, mv| board.san(mv));
             format!("{board}\n{san}")
         }
+        Parser::SanNotation => {
+            let board = random_board(rng);
+            let san = random_chess_move(&board, rng, |board, mv| board.san(mv));
+            let decoration = rng.pick(&["", "!", "?", "!?", "??", "+", "#"]);
+            format!("{san}{decoration}")
+        }
+        Parser::Pgn => random_pgn(rng),
         Parser::UciMove => {
             let board = random_board(rng);
             let chess960 = rng.below(2) == 0;

@@ -2,7 +2,8 @@
 
 use plyforge_bitboard::BitBoard;
 use plyforge_bitboard::geometries::Grid8x8;
-use plyforge_chess::{Board, Epd, UciMove};
+use plyforge_chess::pgn::{Game, GameBuilder, Reader, Skip, Visitor};
+use plyforge_chess::{Board, Epd, San, SanPlus, UciMove};
 use plyforge_sternhalma as sternhalma;
 use plyforge_tictacchess as tictacchess;
 use plyforge_uci::Command;
@@ -16,6 +17,10 @@ pub enum Parser {
     Epd,
     /// SAN moves on a position (the first line of the input is its FEN).
     San,
+    /// SAN alone, without a board (`SanPlus`): parse, print, parse again.
+    SanNotation,
+    /// PGN text of any bytes: every game read, written and read again.
+    Pgn,
     /// UCI moves, alone and on a position (the first line of the input is its FEN).
     UciMove,
     /// Lines of the UCI protocol.
@@ -34,10 +39,12 @@ pub enum Parser {
 
 impl Parser {
     /// Every parser.
-    pub const ALL: [Parser; 10] = [
+    pub const ALL: [Parser; 12] = [
         Parser::Fen,
         Parser::Epd,
         Parser::San,
+        Parser::SanNotation,
+        Parser::Pgn,
         Parser::UciMove,
         Parser::UciCommand,
         Parser::TicTacChessPosition,
@@ -50,6 +57,11 @@ impl Parser {
     /// Runs the checks on `data`; panics when a property fails. Returns whether the parser
     /// accepted the input (so that a run can tell that it exercised more than the errors).
     pub fn check(self, data: &[u8]) -> bool {
+        match self {
+            Parser::Pgn => return check_pgn(data),
+            Parser::SanNotation => return check_san_notation(data),
+            _ => {}
+        }
         let Ok(text) = core::str::from_utf8(data) else {
             return false;
         };
@@ -57,6 +69,7 @@ impl Parser {
             Parser::Fen => check_fen(text),
             Parser::Epd => check_epd(text),
             Parser::San => check_san(text),
+            Parser::SanNotation | Parser::Pgn => unreachable!("checked on bytes above"),
             Parser::UciMove => check_uci_move(text),
             Parser::UciCommand => check_uci_command(text),
             Parser::TicTacChessPosition => check_tictacchess_position(text),
@@ -333,4 +346,95 @@ fn check_bitboard_picture(text: &str) -> bool {
         "{text:?} printed as {printed:?}"
     );
     true
+}
+
+fn check_san_notation(data: &[u8]) -> bool {
+    let Ok(san) = SanPlus::from_ascii(data) else {
+        return false;
+    };
+    assert_eq!(San::from_ascii(data), Ok(san.san), "{data:?}");
+    let printed = san.to_string();
+    assert_eq!(
+        printed.parse::<SanPlus>(),
+        Ok(san),
+        "{data:?} printed as {printed}"
+    );
+    assert_eq!(san.san.to_string().parse::<San>(), Ok(san.san), "{printed}");
+    // Resolving on a board never panics, and what resolves prints back as the same move.
+    let board = Board::default();
+    if let Ok(mv) = san.to_move(&board) {
+        assert_eq!(board.parse_san(&board.san(mv)), Ok(mv), "{printed}");
+    }
+    true
+}
+
+/// Counts moves and skips every variation and every other game: the skipping paths of the
+/// reader.
+#[derive(Default)]
+struct Skipper {
+    games: usize,
+    moves: usize,
+}
+
+impl Visitor for Skipper {
+    type Output = ();
+
+    fn end_tags(&mut self) -> Skip {
+        self.games += 1;
+        Skip(self.games.is_multiple_of(2))
+    }
+
+    fn san(&mut self, _: SanPlus) {
+        self.moves += 1;
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        Skip(true)
+    }
+
+    fn end_variation(&mut self) {
+        panic!("a skipped variation ended");
+    }
+
+    fn end_game(&mut self) {}
+}
+
+/// Every game of the bytes: the games read must not panic; a game read without error, written
+/// as PGN and read again, writes the same text (the writer's form is a fixed point) and has
+/// the same moves; its main line replays or fails with a typed error.
+fn check_pgn(data: &[u8]) -> bool {
+    let mut reader = Reader::new(data);
+    let mut builder = GameBuilder::default();
+    let mut accepted = false;
+    let mut games = 0;
+    while let Some(game) = reader
+        .read_game(&mut builder)
+        .expect("a slice never fails to read")
+    {
+        games += 1;
+        let Ok(game) = game else { continue };
+        accepted = true;
+        let text = game.to_string();
+        let again: Game = text
+            .parse()
+            .unwrap_or_else(|error| panic!("{data:?} written as {text:?}: {error}"));
+        assert_eq!(again.to_string(), text, "{data:?}");
+        assert_eq!(again.moves.plies.len(), game.moves.plies.len(), "{text:?}");
+        if let Ok(moves) = game.mainline() {
+            assert_eq!(again.mainline(), Ok(moves), "{text:?}");
+        }
+    }
+    assert_eq!(reader.bytes_read(), data.len() as u64);
+    let mut reader = Reader::new(data);
+    let mut skipper = Skipper::default();
+    let mut skipped = 0;
+    while reader
+        .read_game(&mut skipper)
+        .expect("a slice never fails to read")
+        .is_some()
+    {
+        skipped += 1;
+    }
+    assert_eq!(skipped, games, "{data:?}");
+    accepted
 }

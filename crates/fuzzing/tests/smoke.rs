@@ -37,6 +37,16 @@ fn san() {
 }
 
 #[test]
+fn san_notation() {
+    smoke(Parser::SanNotation);
+}
+
+#[test]
+fn pgn() {
+    smoke(Parser::Pgn);
+}
+
+#[test]
 fn uci_move() {
     smoke(Parser::UciMove);
 }
