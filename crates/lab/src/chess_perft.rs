@@ -4,6 +4,33 @@
 //! depth-1 node without playing them. The positions are the perft page's of the Chess
 //! Programming Wiki, at depths of a few million leaves.
 
+use std::time::Duration;
+
+/// The CPU time the calling thread has used, where the system tells it (Linux; `None`
+/// elsewhere). Unlike the wall clock it stops while the thread waits for a core, so timings on
+/// a loaded machine measure the work and not the queue.
+#[cfg(target_os = "linux")]
+pub fn thread_cpu_time() -> Option<Duration> {
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `clock_gettime` only writes one `timespec` through the pointer, which points to a
+    // live, writable `timespec` owned by this frame; an unknown clock is reported by the status,
+    // not by undefined behaviour.
+    #[allow(unsafe_code)]
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    let seconds = u64::try_from(time.tv_sec).ok()?;
+    let nanoseconds = u32::try_from(time.tv_nsec).ok()?;
+    (status == 0).then(|| Duration::new(seconds, nanoseconds))
+}
+
+/// The CPU time the calling thread has used: unknown on this system.
+#[cfg(not(target_os = "linux"))]
+pub fn thread_cpu_time() -> Option<Duration> {
+    None
+}
+
 /// A position of the comparison: its name, FEN, depth and leaf count at that depth.
 #[derive(Debug, Clone, Copy)]
 pub struct PerftPosition {
@@ -217,6 +244,23 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_thread_cpu_clock_advances_with_work_and_not_with_sleep() {
+        let start = thread_cpu_time().expect("Linux has a thread CPU clock");
+        std::thread::sleep(Duration::from_millis(50));
+        let slept = thread_cpu_time().unwrap() - start;
+        let board: plyforge_chess::Board = Perft::from_fen(POSITIONS[0].fen);
+        let before = thread_cpu_time().unwrap();
+        assert_eq!(board.perft(4, Mode::Full), 197_281);
+        let worked = thread_cpu_time().unwrap() - before;
+        assert!(
+            slept < Duration::from_millis(25),
+            "{slept:?} of CPU time asleep"
+        );
+        assert!(worked > Duration::ZERO, "{worked:?} of work");
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Perft speed of `plyforge-chess` against `shakmaty` and `cozy-chess` in one process: full
 //! perft (every leaf played) and bulk perft (the last ply counted) on the perft page's
 //! positions, the libraries alternated run by run so that the machine's load falls on all of
-//! them alike. Prints each library's median time and speed per position and mode, and the
+//! them alike. Each run is timed by the thread's CPU clock where the system has one (Linux),
+//! which stops while the thread waits for a core (on a shared machine the wall clock counts
+//! the queue too), and by the wall clock elsewhere. Prints each library's median time and speed per position and mode, and the
 //! speed ratio plyforge-chess / shakmaty (above 1: ours is faster) per position, with the
 //! median and the ratio of the total times over the positions.
 //!
@@ -10,7 +12,7 @@
 //! cargo run --release -p plyforge-lab --bin chess_perft_ratio -- 21     # rounds
 //! ```
 
-use plyforge_lab::chess_perft::{Mode, POSITIONS, Perft, PerftPosition};
+use plyforge_lab::chess_perft::{Mode, POSITIONS, Perft, PerftPosition, thread_cpu_time};
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -46,6 +48,28 @@ impl Boards {
             0 => black_box(&self.plyforge).perft(depth, mode),
             1 => black_box(&self.shakmaty).perft(depth, mode),
             _ => black_box(&self.cozy).perft(depth, mode),
+        }
+    }
+}
+
+/// A stopwatch on the thread's CPU clock, or on the wall clock where there is none.
+enum Stopwatch {
+    Cpu(Duration),
+    Wall(Instant),
+}
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        match thread_cpu_time() {
+            Some(time) => Stopwatch::Cpu(time),
+            None => Stopwatch::Wall(Instant::now()),
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        match self {
+            Stopwatch::Cpu(start) => thread_cpu_time().map_or(Duration::ZERO, |now| now - *start),
+            Stopwatch::Wall(start) => start.elapsed(),
         }
     }
 }
@@ -92,9 +116,9 @@ fn run(rounds: usize) -> Result<(), String> {
                 // The order rotates each round, so no library always runs first or last.
                 for offset in 0..LIBRARIES.len() {
                     let library = (round + offset) % LIBRARIES.len();
-                    let start = Instant::now();
+                    let stopwatch = Stopwatch::start();
                     let nodes = boards[position_index].perft(library, position.depth, mode);
-                    let elapsed = start.elapsed();
+                    let elapsed = stopwatch.elapsed();
                     assert_eq!(nodes, position.nodes);
                     times[mode_index][position_index][library].push(elapsed);
                 }
@@ -102,7 +126,13 @@ fn run(rounds: usize) -> Result<(), String> {
         }
     }
 
-    println!("chess_perft_ratio: {rounds} rounds, medians; speed in million leaves per second");
+    let clock = match thread_cpu_time() {
+        Some(_) => "thread CPU time",
+        None => "wall clock",
+    };
+    println!(
+        "chess_perft_ratio: {rounds} rounds, medians of the {clock}; speed in million leaves per second"
+    );
     for (mode_index, mode) in Mode::ALL.into_iter().enumerate() {
         println!();
         println!(
