@@ -5,7 +5,7 @@
 use crate::attacks::{self, Bits};
 use crate::castling::{CastleRights, Wing};
 use crate::color::Color;
-use crate::moves::{KIND_CASTLE, KIND_EN_PASSANT, KIND_PROMOTION, Move};
+use crate::moves::{KIND_CASTLE, KIND_EN_PASSANT, KIND_NORMAL, KIND_PROMOTION, Move};
 use crate::piece::{Piece, Role};
 use crate::square::{File, Rank, Square};
 use crate::zobrist;
@@ -415,7 +415,6 @@ impl Board {
     #[inline(always)]
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
-        let them = !us;
         let from = mv.origin_index();
         let to = mv.target_index();
         let role = self.occupied_role(from);
@@ -423,11 +422,65 @@ impl Board {
         if let Some(square) = self.en_passant.take() {
             self.hash ^= zobrist::en_passant(square.file().index());
         }
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        // Black's moves complete a move number (White is 0, Black 1).
+        self.fullmove_number = self.fullmove_number.saturating_add(us as u16);
+
+        if mv.kind_bits() == KIND_NORMAL {
+            self.play_normal(role, from, to);
+        } else {
+            self.play_special(mv, role);
         }
 
+        let touched = (1u64 << from) | (1u64 << to);
+        if touched & self.castle_squares != 0 {
+            self.update_rights(us, role, touched);
+        }
+
+        self.side = !us;
+        self.hash ^= zobrist::WHITE_TO_MOVE;
+    }
+
+    /// The pieces and clocks of a move of kind normal (a move or capture, a pawn's double step
+    /// included) by `role` from `from` to `to`.
+    #[inline(always)]
+    fn play_normal(&mut self, role: Role, from: usize, to: usize) {
+        let us = self.side;
+        let them = !us;
+        let from_bit: Bits = 1 << from;
+        let to_bit: Bits = 1 << to;
+        let mut halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if self.colors[them.index()] & to_bit != 0 {
+            let captured = self.occupied_role(to);
+            self.toggle(them, captured, to);
+            halfmove_clock = 0;
+        }
+        // One update per board for the move itself, not a remove and an add.
+        self.colors[us.index()] ^= from_bit | to_bit;
+        self.roles[role.index()] ^= from_bit | to_bit;
+        let keys = zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
+        self.hash ^= keys;
+        if role == Role::Pawn {
+            self.pawn_key ^= keys;
+            halfmove_clock = 0;
+            if from ^ to == 16 {
+                let skipped = (from + to) / 2;
+                if attacks::pawn(us.index(), skipped) & self.bits(them, Role::Pawn) != 0 {
+                    self.en_passant = Some(Square::from_index(skipped as u8));
+                    self.hash ^= zobrist::en_passant(skipped & 7);
+                }
+            }
+        }
+        self.halfmove_clock = halfmove_clock;
+    }
+
+    /// The pieces and clocks of castling, en passant or a promotion by `role` (the king for
+    /// castling, a pawn otherwise).
+    #[inline]
+    fn play_special(&mut self, mv: Move, role: Role) {
+        let us = self.side;
+        let them = !us;
+        let from = mv.origin_index();
+        let to = mv.target_index();
         match mv.kind_bits() {
             KIND_CASTLE => {
                 let back_rank = from & !7;
@@ -440,6 +493,7 @@ impl Board {
                 self.toggle(us, Role::Rook, to);
                 self.toggle(us, Role::King, king_to);
                 self.toggle(us, Role::Rook, rook_to);
+                self.halfmove_clock = self.halfmove_clock.saturating_add(1);
             }
             KIND_EN_PASSANT => {
                 // The captured pawn stands beside the origin, on the destination's file.
@@ -450,53 +504,18 @@ impl Board {
                 self.halfmove_clock = 0;
             }
             kind => {
-                let from_bit: Bits = 1 << from;
+                debug_assert!(kind >= KIND_PROMOTION && role == Role::Pawn);
                 let to_bit: Bits = 1 << to;
                 if self.colors[them.index()] & to_bit != 0 {
                     let captured = self.occupied_role(to);
                     self.toggle(them, captured, to);
-                    self.halfmove_clock = 0;
                 }
-                // One update per board for the move itself, not a remove and an add.
-                self.colors[us.index()] ^= from_bit | to_bit;
-                match kind {
-                    KIND_PROMOTION.. => {
-                        let promoted = Role::PROMOTIONS[usize::from(kind - KIND_PROMOTION) & 3];
-                        self.roles[Role::Pawn as usize] ^= from_bit;
-                        self.roles[promoted.index()] ^= to_bit;
-                        let pawn = zobrist::piece(us, Role::Pawn, from);
-                        self.hash ^= pawn ^ zobrist::piece(us, promoted, to);
-                        self.pawn_key ^= pawn;
-                    }
-                    _ => {
-                        self.roles[role.index()] ^= from_bit | to_bit;
-                        let keys = zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
-                        self.hash ^= keys;
-                        if role == Role::Pawn {
-                            self.pawn_key ^= keys;
-                        }
-                    }
-                }
-                if role == Role::Pawn {
-                    self.halfmove_clock = 0;
-                    if from ^ to == 16 {
-                        let skipped = (from + to) / 2;
-                        if attacks::pawn(us.index(), skipped) & self.bits(them, Role::Pawn) != 0 {
-                            self.en_passant = Some(Square::from_index(skipped as u8));
-                            self.hash ^= zobrist::en_passant(skipped & 7);
-                        }
-                    }
-                }
+                let promoted = Role::PROMOTIONS[usize::from(kind - KIND_PROMOTION) & 3];
+                self.toggle(us, Role::Pawn, from);
+                self.toggle(us, promoted, to);
+                self.halfmove_clock = 0;
             }
         }
-
-        let touched = (1u64 << from) | (1u64 << to);
-        if touched & self.castle_squares != 0 {
-            self.update_rights(us, role, touched);
-        }
-
-        self.side = them;
-        self.hash ^= zobrist::WHITE_TO_MOVE;
     }
 
     /// Drops the castling rights a move from or to the squares in `touched` loses.

@@ -276,16 +276,12 @@ impl<L: Extend<Move>> Collect<'_, L> {
 
     #[inline(always)]
     fn push_pawn(&mut self, from: usize, to: usize) {
-        let from_square = Square::from_index(from as u8);
-        let to_square = Square::from_index(to as u8);
         if (1u64 << to) & PROMOTION_RANKS != 0 {
             if self.promotions {
-                for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-                    self.push(Move::promotion(from_square, to_square, role));
-                }
+                self.list.extend(Move::promotions_from_indices(from, to));
             }
         } else if (1u64 << to) & self.filter != 0 {
-            self.push(Move::normal(from_square, to_square));
+            self.push(Move::normal_from_indices(from, to));
         }
     }
 }
@@ -293,9 +289,8 @@ impl<L: Extend<Move>> Collect<'_, L> {
 impl<L: Extend<Move>> Visitor for Collect<'_, L> {
     #[inline(always)]
     fn piece(&mut self, _role: Role, from: usize, targets: Bits) {
-        let from = Square::from_index(from as u8);
         for to in squares(targets & self.filter) {
-            self.push(Move::normal(from, Square::from_index(to as u8)));
+            self.push(Move::normal_from_indices(from, to));
         }
     }
 

@@ -59,6 +59,31 @@ impl Move {
         Move::pack(from, to, KIND_NORMAL)
     }
 
+    /// A normal move between square indices (each below 64), for the generator's inner loops.
+    #[inline(always)]
+    pub(crate) const fn normal_from_indices(from: usize, to: usize) -> Move {
+        Move((from as u16 & FROM_MASK) | (to as u16 & FROM_MASK) << TO_SHIFT)
+    }
+
+    /// A promotion between square indices (each below 64) to the role with promotion offset
+    /// `offset` (0 knight, 1 bishop, 2 rook, 3 queen).
+    #[inline(always)]
+    const fn promotion_from_indices(from: usize, to: usize, offset: u16) -> Move {
+        Move(Move::normal_from_indices(from, to).0 | (KIND_PROMOTION + (offset & 3)) << KIND_SHIFT)
+    }
+
+    /// The four promotions of a pawn step between square indices (each below 64), in the
+    /// generator's order: queen, knight, rook, bishop.
+    #[inline(always)]
+    pub(crate) const fn promotions_from_indices(from: usize, to: usize) -> [Move; 4] {
+        [
+            Move::promotion_from_indices(from, to, 3),
+            Move::promotion_from_indices(from, to, 0),
+            Move::promotion_from_indices(from, to, 2),
+            Move::promotion_from_indices(from, to, 1),
+        ]
+    }
+
     /// A pawn capture en passant landing on `to`.
     #[inline(always)]
     pub const fn en_passant(from: Square, to: Square) -> Move {
