@@ -43,8 +43,9 @@ impl GameHistory {
         &self.board
     }
 
-    /// The hashes of the positions before the current one, oldest first: what a search needs
-    /// as its pre-root history.
+    /// The repetition keys ([`Board::repetition_key`], which is also the search's
+    /// `Game::hash`) of the positions before the current one, oldest first: what a search
+    /// needs as its pre-root history.
     pub fn earlier_hashes(&self) -> &[u64] {
         &self.earlier
     }
@@ -54,9 +55,9 @@ impl GameHistory {
     /// # Errors
     /// [`IllegalMoveError`] when it is not; nothing changes.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        let hash = self.board.hash();
+        let key = self.board.repetition_key();
         self.board.try_play(mv)?;
-        self.earlier.push(hash);
+        self.earlier.push(key);
         Ok(())
     }
 
@@ -72,7 +73,7 @@ impl GameHistory {
     /// How many times the current position has occurred, counting this time. Only positions
     /// since the last capture or pawn move can repeat.
     pub fn repetitions(&self) -> usize {
-        let hash = self.board.hash();
+        let hash = self.board.repetition_key();
         let reach = usize::from(self.board.halfmove_clock()).min(self.earlier.len());
         1 + self.earlier[self.earlier.len() - reach..]
             .iter()

@@ -47,6 +47,7 @@ mod movegen;
 mod moves;
 mod outcome;
 mod piece;
+mod repetition;
 mod san;
 mod see;
 mod square;

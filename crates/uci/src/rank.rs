@@ -93,7 +93,7 @@ pub fn rank_root_moves(
     let mut round = Round {
         searcher,
         board,
-        history: [history, &[board.hash()]].concat(),
+        history: [history, &[board.repetition_key()]].concat(),
         start: Instant::now(),
         nodes: 0,
     };
