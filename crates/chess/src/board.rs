@@ -556,8 +556,12 @@ impl Board {
     }
 
     /// Passes the turn (a null move): only the side to move, the en-passant square and the
-    /// clocks change. Must not be called in check.
-    pub fn play_null(&mut self) {
+    /// clocks change.
+    ///
+    /// Precondition: the side to move is not in check (a pass in check would leave a board
+    /// where the king can be taken). The search's null-move hook tests it before every pass;
+    /// every other caller goes through the checked [`Board::play_null`].
+    pub(crate) fn play_null_unchecked(&mut self) {
         debug_assert!(
             !self.in_check(),
             "a null move in check leaves the king en prise"

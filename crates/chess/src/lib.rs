@@ -62,7 +62,7 @@ pub use epd::{Epd, EpdError, Operation};
 #[cfg(feature = "search")]
 pub use eval::{Evaluation, EvaluationTrace, tuning};
 pub use fen::{FenError, PositionError, START_FEN};
-pub use generate::{IllegalMoveError, MAX_MOVES, MoveList};
+pub use generate::{IllegalMoveError, MAX_MOVES, MoveList, NullMoveError};
 pub use history::GameHistory;
 pub use moves::{Move, MoveKind};
 pub use outcome::{FIFTY_MOVE_PLIES, Outcome};
