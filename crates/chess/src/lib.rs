@@ -18,7 +18,7 @@
 //! Main types: [`Board`] (a `Copy` position: [`Board::play`], [`Board::legal_moves`],
 //! [`Board::count_moves`], FEN through `FromStr`/`Display`, [`Board::from_fen_lenient`]),
 //! [`Move`] (16 bits; UCI through `Display` and [`Board::parse_uci`], SAN through
-//! [`Board::san`] and [`Board::parse_san`]), [`Epd`], [`GameHistory`] (threefold repetition)
+//! [`Board::san`] and [`Board::parse_san`]), [`Epd`], [`GameHistory`] (repetitions, the automatic ends and the draw claims)
 //! and [`Evaluation`] (`plyforge_search::Evaluator<Board>`).
 //!
 //! Slider attacks use magic bitboards whose tables are computed by `const fn` at compile time
@@ -65,7 +65,7 @@ pub use fen::{FenError, PositionError, START_FEN};
 pub use generate::{IllegalMoveError, MAX_MOVES, MoveList, NullMoveError};
 pub use history::GameHistory;
 pub use moves::{Move, MoveKind};
-pub use outcome::{FIFTY_MOVE_PLIES, Outcome};
+pub use outcome::{FIFTY_MOVE_PLIES, Outcome, SEVENTY_FIVE_MOVE_PLIES};
 pub use piece::{ParsePieceError, Piece, Role};
 pub use plyforge_bitboard::BitBoard;
 pub use plyforge_bitboard::geometries::Grid8x8;

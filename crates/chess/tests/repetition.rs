@@ -33,7 +33,17 @@ fn capture_that_would_uncover_the_king_on_the_rank_does_not_count() {
         &format!("c5 {WHITE_AND_BLACK_KNIGHTS_G} {WHITE_AND_BLACK_KNIGHTS_G}"),
     );
     assert_eq!(game.repetitions(), 3);
-    assert_eq!(game.outcome(), Some(Outcome::Repetition));
+    assert_eq!(
+        game.outcome(),
+        None,
+        "threefold is a claim, not an automatic end"
+    );
+    assert_eq!(game.claimable_draw(), Some(Outcome::Repetition));
+    let cycles = [WHITE_AND_BLACK_KNIGHTS_G; 4].join(" ");
+    let game = play(fen, &format!("c5 {cycles}"));
+    assert_eq!(game.repetitions(), 5);
+    assert_eq!(game.outcome(), Some(Outcome::FivefoldRepetition));
+    assert_eq!(game.claimable_draw(), None, "the game is already over");
 }
 
 #[test]
@@ -42,7 +52,7 @@ fn the_same_with_colours_swapped() {
     let game = play(fen, "c4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1");
     assert!(play(fen, "c4").board().en_passant().is_some());
     assert_eq!(game.repetitions(), 3);
-    assert_eq!(game.outcome(), Some(Outcome::Repetition));
+    assert_eq!(game.claimable_draw(), Some(Outcome::Repetition));
 }
 
 #[test]
@@ -71,7 +81,7 @@ fn legal_capture_makes_the_positions_differ() {
     assert!(play(fen, "f5").board().can_capture_en_passant());
     let game = play(fen, "f5 Nf3 Nh6 Ng1 Ng8 Nf3 Nh6 Ng1 Ng8");
     assert_eq!(game.repetitions(), 2, "the first position had exf6 as well");
-    assert_eq!(game.outcome(), None);
+    assert_eq!(game.claimable_draw(), None);
     let game = play(fen, "f5 Nf3 Nh6 Ng1 Ng8 Nf3 Nh6 Ng1 Ng8 Nf3 Nh6 Ng1 Ng8");
     assert_eq!(game.repetitions(), 3);
     // An ordinary double step beside an enemy pawn.
