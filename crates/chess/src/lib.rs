@@ -19,7 +19,9 @@
 //! [`Board::count_moves`], FEN through `FromStr`/`Display`, [`Board::from_fen_lenient`]),
 //! [`Move`] (16 bits; UCI through `Display` and [`Board::parse_uci`], SAN through
 //! [`Board::san`] and [`Board::parse_san`]), [`Epd`], [`GameHistory`] (repetitions, the automatic ends and the draw claims)
-//! and [`Evaluation`] (`plyforge_search::Evaluator<Board>`).
+//! and [`Evaluation`] (`plyforge_search::Evaluator<Board>`). Square sets are [`Bitboard`]s of
+//! the crate's [`Square`]; [`attacks`] has the attack tables, [`Board::attackers_to`] the
+//! pieces attacking a square.
 //!
 //! Slider attacks use magic bitboards whose tables are computed by `const fn` at compile time
 //! (no start-up cost, nothing to initialise, `no_std`); see the crate README for the design
@@ -29,7 +31,9 @@
 
 extern crate alloc;
 
-mod attacks;
+mod attackers;
+pub mod attacks;
+mod bitboard;
 mod board;
 mod castling;
 mod check;
@@ -54,6 +58,7 @@ mod square;
 mod uci;
 mod zobrist;
 
+pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;
 pub use castling::{CastleRights, ParseCastleRightsError, Wing};
 pub use color::{Color, ParseColorError};
@@ -67,8 +72,6 @@ pub use history::GameHistory;
 pub use moves::{Move, MoveKind};
 pub use outcome::{FIFTY_MOVE_PLIES, Outcome, SEVENTY_FIVE_MOVE_PLIES};
 pub use piece::{ParsePieceError, Piece, Role};
-pub use plyforge_bitboard::BitBoard;
-pub use plyforge_bitboard::geometries::Grid8x8;
 pub use san::SanError;
 pub use square::{File, ParseFileError, ParseRankError, ParseSquareError, Rank, Square};
 pub use uci::{UciError, UciMove};
