@@ -16,7 +16,9 @@
 //! ```
 //!
 //! Main types: [`Board`] (a `Copy` position: [`Board::play`], [`Board::legal_moves`],
-//! [`Board::count_moves`], FEN through `FromStr`/`Display`, [`Board::from_fen_lenient`]),
+//! [`Board::count_moves`], FEN through `FromStr`/`Display`, [`Board::from_fen_with`] and
+//! [`Board::from_fen_lenient`]), [`Setup`] (a position built piece by piece and validated with
+//! every broken rule listed, [`Relax`] and [`CastlingMode`]),
 //! [`Move`] (16 bits; UCI through `Display` and [`Board::parse_uci`], SAN through
 //! [`Board::san`] and [`Board::parse_san`]), [`Epd`], [`GameHistory`] (repetitions, the automatic ends and the draw claims)
 //! and [`Evaluation`] (`plyforge_search::Evaluator<Board>`). Square sets are [`Bitboard`]s of
@@ -54,6 +56,7 @@ mod piece;
 mod repetition;
 mod san;
 mod see;
+mod setup;
 mod square;
 mod uci;
 mod zobrist;
@@ -73,6 +76,7 @@ pub use moves::{Move, MoveKind};
 pub use outcome::{FIFTY_MOVE_PLIES, Outcome, SEVENTY_FIVE_MOVE_PLIES};
 pub use piece::{ParsePieceError, Piece, Role};
 pub use san::SanError;
+pub use setup::{CastlingMode, Relax, Setup, SetupError};
 pub use square::{File, ParseFileError, ParseRankError, ParseSquareError, Rank, Square};
 pub use uci::{UciError, UciMove};
 
