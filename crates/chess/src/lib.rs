@@ -37,6 +37,7 @@ mod attackers;
 pub mod attacks;
 mod bitboard;
 mod board;
+mod by_piece;
 mod castling;
 mod check;
 mod color;
@@ -64,6 +65,7 @@ mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;
+pub use by_piece::{ByColor, ByRole};
 pub use castling::{CastleRights, ParseCastleRightsError, Wing};
 pub use color::{Color, ParseColorError};
 pub use diagram::Diagram;
