@@ -1,5 +1,19 @@
 //! Attack tables: knight, king and pawn steps, slider attacks by magic bitboards, and the
-//! squares between and on a line through two squares.
+//! squares between and on a line through two squares. The public functions take and give the
+//! crate's [`Square`] and [`Bitboard`]; the step tables are `const`, so their lookups are
+//! `const fn` too.
+//!
+//! ```
+//! use plyforge_chess::{Bitboard, Color, Square, attacks};
+//! assert_eq!(attacks::knight_attacks(Square::A1).len(), 2);
+//! const PAWN: Bitboard = attacks::pawn_attacks(Color::White, Square::E4);
+//! assert_eq!(PAWN, Bitboard::from(Square::D5) | Bitboard::from(Square::F5));
+//! let blockers = Bitboard::from(Square::E6);
+//! assert!(attacks::rook_attacks(Square::E1, blockers).contains(Square::E6));
+//! assert!(!attacks::rook_attacks(Square::E1, blockers).contains(Square::E7));
+//! assert_eq!(attacks::squares_between(Square::A1, Square::D4).len(), 2);
+//! assert_eq!(attacks::line_through(Square::A1, Square::D4).len(), 8);
+//! ```
 //!
 //! Every table is computed by `const fn` into a `static`, so there is no start-up cost and
 //! nothing to initialise. Slider attacks use "fancy" magic bitboards: the blockers that matter
@@ -10,6 +24,11 @@
 //! kept when no two blocker sets with different attacks share an index). The const fill checks
 //! that property again for every blocker subset: a wrong magic is a compile-time error, never a
 //! wrong attack.
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::piece::{Piece, Role};
+use crate::square::Square;
 
 /// Raw square set of the 8×8 board, `a1` = bit 0.
 pub(crate) type Bits = u64;
@@ -305,7 +324,8 @@ static SLIDER_TABLE: [Bits; SLIDER_TABLE_SIZE] = {
     table
 };
 
-static KNIGHT_ATTACKS: [Bits; 64] = step_table(&KNIGHT_STEPS);
+const KNIGHT_TABLE: [Bits; 64] = step_table(&KNIGHT_STEPS);
+static KNIGHT_ATTACKS: [Bits; 64] = KNIGHT_TABLE;
 
 const fn empty_board_table(rays: &[usize; 4]) -> [Bits; 64] {
     let mut table = [0; 64];
@@ -320,12 +340,14 @@ const fn empty_board_table(rays: &[usize; 4]) -> [Bits; 64] {
 /// Rook and bishop attacks on an empty board, for finding pinners and checkers.
 static ROOK_EMPTY: [Bits; 64] = empty_board_table(&ROOK_RAYS);
 static BISHOP_EMPTY: [Bits; 64] = empty_board_table(&BISHOP_RAYS);
-static KING_ATTACKS: [Bits; 64] = step_table(&KING_STEPS);
+const KING_TABLE: [Bits; 64] = step_table(&KING_STEPS);
+static KING_ATTACKS: [Bits; 64] = KING_TABLE;
 /// Pawn captures by color: White's go up the board.
-static PAWN_ATTACKS: [[Bits; 64]; 2] = [
+const PAWN_TABLE: [[Bits; 64]; 2] = [
     step_table(&[(-1, 1), (1, 1)]),
     step_table(&[(-1, -1), (1, -1)]),
 ];
+static PAWN_ATTACKS: [[Bits; 64]; 2] = PAWN_TABLE;
 
 const fn line_tables() -> ([[Bits; 64]; 64], [[Bits; 64]; 64]) {
     let mut between = [[0; 64]; 64];
@@ -412,6 +434,92 @@ pub(crate) fn between(a: usize, b: usize) -> Bits {
 #[inline(always)]
 pub(crate) fn line(a: usize, b: usize) -> Bits {
     LINES.1[a & 63][b & 63]
+}
+
+// ----------------------------------------------------------------------------------------------
+// The public, typed queries.
+
+/// The squares a knight on `square` attacks.
+#[inline(always)]
+pub const fn knight_attacks(square: Square) -> Bitboard {
+    Bitboard(KNIGHT_TABLE[square.index()])
+}
+
+/// The squares a king on `square` attacks.
+#[inline(always)]
+pub const fn king_attacks(square: Square) -> Bitboard {
+    Bitboard(KING_TABLE[square.index()])
+}
+
+/// The squares a pawn of `color` on `square` attacks (its captures, not its pushes).
+#[inline(always)]
+pub const fn pawn_attacks(color: Color, square: Square) -> Bitboard {
+    Bitboard(PAWN_TABLE[color.index()][square.index()])
+}
+
+/// The squares a bishop on `square` attacks, its diagonals stopped by the first piece of
+/// `occupied` on each (that square included).
+#[inline(always)]
+pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(bishop(square.index(), occupied.0))
+}
+
+/// The squares a rook on `square` attacks, its ranks and files stopped by the first piece of
+/// `occupied` on each (that square included).
+#[inline(always)]
+pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(rook(square.index(), occupied.0))
+}
+
+/// The squares a queen on `square` attacks with `occupied` blocking.
+#[inline(always)]
+pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(queen(square.index(), occupied.0))
+}
+
+/// The squares a bishop on `square` attacks on an empty board (its two diagonals).
+#[inline(always)]
+pub fn bishop_rays(square: Square) -> Bitboard {
+    Bitboard(bishop_empty(square.index()))
+}
+
+/// The squares a rook on `square` attacks on an empty board (its rank and file).
+#[inline(always)]
+pub fn rook_rays(square: Square) -> Bitboard {
+    Bitboard(rook_empty(square.index()))
+}
+
+/// The squares `piece` on `square` attacks with `occupied` blocking sliders.
+#[inline]
+pub fn piece_attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::Pawn => pawn_attacks(piece.color, square),
+        Role::Knight => knight_attacks(square),
+        Role::Bishop => bishop_attacks(square, occupied),
+        Role::Rook => rook_attacks(square, occupied),
+        Role::Queen => queen_attacks(square, occupied),
+        Role::King => king_attacks(square),
+    }
+}
+
+/// The squares strictly between `a` and `b` when they share a rank, file or diagonal; empty
+/// otherwise (and for neighbours).
+#[inline(always)]
+pub fn squares_between(a: Square, b: Square) -> Bitboard {
+    Bitboard(between(a.index(), b.index()))
+}
+
+/// The whole rank, file or diagonal through `a` and `b`, edge to edge (both included); empty
+/// when they share none, or are the same square.
+#[inline(always)]
+pub fn line_through(a: Square, b: Square) -> Bitboard {
+    Bitboard(line(a.index(), b.index()))
+}
+
+/// Whether `a`, `b` and `c` stand on one rank, file or diagonal.
+#[inline]
+pub fn aligned(a: Square, b: Square, c: Square) -> bool {
+    line_through(a, b).contains(c)
 }
 
 /// Rook attacks by walking the rays (the slow reference).

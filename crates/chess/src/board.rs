@@ -3,13 +3,13 @@
 //! are found when moves are generated, so a leaf that is only played costs no attack lookups.
 
 use crate::attacks::{self, Bits};
+use crate::bitboard::Bitboard;
 use crate::castling::{CastleRights, Wing};
 use crate::color::Color;
 use crate::moves::{KIND_CASTLE, KIND_EN_PASSANT, KIND_NORMAL, KIND_PROMOTION, Move};
 use crate::piece::{Piece, Role};
 use crate::square::{File, Rank, Square};
 use crate::zobrist;
-use crate::{BitBoard, Grid8x8};
 
 /// The castling rook files (short wing, long wing) recorded where a side has no such right:
 /// the standard corners, so that a board's fields depend only on its position.
@@ -98,26 +98,26 @@ impl Board {
 
     /// The pieces of `color` with `role`.
     #[inline(always)]
-    pub fn pieces(&self, color: Color, role: Role) -> BitBoard<Grid8x8> {
-        BitBoard::from_bits(self.colors[color.index()] & self.roles[role.index()])
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        Bitboard(self.colors[color.index()] & self.roles[role.index()])
     }
 
     /// Every piece of `color`.
     #[inline(always)]
-    pub fn color_pieces(&self, color: Color) -> BitBoard<Grid8x8> {
-        BitBoard::from_bits(self.colors[color.index()])
+    pub fn color_pieces(&self, color: Color) -> Bitboard {
+        Bitboard(self.colors[color.index()])
     }
 
     /// Every piece of `role`, both colors.
     #[inline(always)]
-    pub fn role_pieces(&self, role: Role) -> BitBoard<Grid8x8> {
-        BitBoard::from_bits(self.roles[role.index()])
+    pub fn role_pieces(&self, role: Role) -> Bitboard {
+        Bitboard(self.roles[role.index()])
     }
 
     /// Every occupied square.
     #[inline(always)]
-    pub fn occupied(&self) -> BitBoard<Grid8x8> {
-        BitBoard::from_bits(self.occupied_bits())
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.occupied_bits())
     }
 
     #[inline(always)]
@@ -191,8 +191,8 @@ impl Board {
 
     /// The enemy pieces giving check to the side to move.
     #[inline(always)]
-    pub fn checkers(&self) -> BitBoard<Grid8x8> {
-        BitBoard::from_bits(self.checks().0)
+    pub fn checkers(&self) -> Bitboard {
+        Bitboard(self.checks().0)
     }
 
     /// Whether the side to move is in check.
@@ -204,8 +204,8 @@ impl Board {
 
     /// The pieces that stand alone between the king of the side to move and an enemy slider.
     #[inline(always)]
-    pub fn pinned(&self) -> BitBoard<Grid8x8> {
-        BitBoard::from_bits(self.checks().1)
+    pub fn pinned(&self) -> Bitboard {
+        Bitboard(self.checks().1)
     }
 
     /// The castling rights still held.
@@ -575,8 +575,12 @@ impl Board {
     }
 
     /// Passes the turn (a null move): only the side to move, the en-passant square and the
-    /// clocks change. Must not be called in check.
-    pub fn play_null(&mut self) {
+    /// clocks change.
+    ///
+    /// Precondition: the side to move is not in check (a pass in check would leave a board
+    /// where the king can be taken). The search's null-move hook tests it before every pass;
+    /// every other caller goes through the checked [`Board::play_null`].
+    pub(crate) fn play_null_unchecked(&mut self) {
         debug_assert!(
             !self.in_check(),
             "a null move in check leaves the king en prise"

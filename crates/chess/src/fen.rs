@@ -5,11 +5,11 @@
 //! files `HAha` (Shredder-FEN), so Chess960 positions round-trip. The board prints X-FEN: `K`,
 //! `Q`, `k`, `q` where they are unambiguous, file letters otherwise.
 
-use crate::attacks::{self, Bits};
 use crate::board::Board;
-use crate::castling::{CastleRights, Wing};
+use crate::castling::Wing;
 use crate::color::Color;
 use crate::piece::{Piece, Role};
+use crate::setup::{CastlingMode, Relax, Setup, outermost_rook};
 use crate::square::{File, Rank, Square};
 use alloc::string::String;
 use core::fmt::{self, Write};
@@ -17,11 +17,6 @@ use core::str::FromStr;
 
 /// The FEN of the standard start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// The most pieces one side can have.
-const MAX_PIECES: u32 = 16;
-/// The most pawns one side can have.
-const MAX_PAWNS: u32 = 8;
 
 /// A FEN that cannot be read: which field is wrong and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,22 +154,12 @@ impl From<PositionError> for FenError {
     }
 }
 
-/// How strictly a FEN is checked.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Strictness {
-    /// Every rule: castling rights, en passant and checks must be explainable.
-    Strict,
-    /// Only what move generation needs; unexplainable castling rights and en-passant squares
-    /// are dropped, impossible checks accepted.
-    Lenient,
-}
-
-fn parse_board(field: &str) -> Result<Board, FenError> {
+fn parse_board(field: &str) -> Result<Setup, FenError> {
     let rows: alloc::vec::Vec<&str> = field.split('/').collect();
     if rows.len() != 8 {
         return Err(FenError::WrongRankCount(rows.len()));
     }
-    let mut board = Board::empty();
+    let mut setup = Setup::empty();
     for (row, text) in rows.iter().enumerate() {
         let rank = Rank::new(7 - row as u8);
         let mut file = 0u8;
@@ -185,11 +170,7 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
                 if file >= 8 {
                     return Err(FenError::WrongRankLength(rank));
                 }
-                board.toggle(
-                    piece.color,
-                    piece.role,
-                    Square::new(File::new(file), rank) as usize,
-                );
+                setup.put(Square::new(File::new(file), rank), piece);
                 file += 1;
             } else {
                 return Err(FenError::InvalidPiece(letter));
@@ -202,30 +183,13 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
             return Err(FenError::WrongRankLength(rank));
         }
     }
-    Ok(board)
+    Ok(setup)
 }
 
-/// The outermost rook of `color` on `wing` of its king on its first rank.
-fn outermost_rook(board: &Board, color: Color, wing: Wing) -> Option<File> {
-    let king = board.king_square(color);
-    let rank = Rank::First.relative_to(color);
-    let rooks = board.bits(color, Role::Rook);
-    let mut files = File::ALL.into_iter().filter(|&file| {
-        rooks & Square::new(file, rank).bit() != 0
-            && match wing {
-                Wing::Short => file > king.file(),
-                Wing::Long => file < king.file(),
-            }
-    });
-    match wing {
-        Wing::Short => files.next_back(),
-        Wing::Long => files.next(),
-    }
-}
-
-/// Reads the castling field into `board`. Rights that do not match the pieces are an error
-/// when strict and dropped when lenient.
-fn parse_castling(board: &mut Board, field: &str, strictness: Strictness) -> Result<(), FenError> {
+/// Reads the castling field into `setup`: `KQkq` as the outermost rooks, file letters as the
+/// rook on that file, on the wing of the king's side it stands (whether the pieces are in place
+/// is for validation to tell).
+fn parse_castling(setup: &mut Setup, field: &str) -> Result<(), FenError> {
     if field == "-" {
         return Ok(());
     }
@@ -235,192 +199,101 @@ fn parse_castling(board: &mut Board, field: &str, strictness: Strictness) -> Res
         } else {
             Color::Black
         };
-        let king_bits = board.bits(color, Role::King);
-        let back_rank = Rank::First.relative_to(color);
-        let king_in_place =
-            king_bits.count_ones() == 1 && board.king_square(color).rank() == back_rank;
-        // Chess960 starts the king between its rooks, so never in a corner: a right with the
-        // king there is impossible (the lenient constructor keeps it, as perft tools do).
-        if king_in_place
-            && strictness == Strictness::Strict
-            && matches!(board.king_square(color).file(), File::A | File::H)
-        {
-            return Err(PositionError::InvalidCastlingRights(color).into());
-        }
-        let wanted = match letter.to_ascii_lowercase() {
-            'k' => Some(Wing::Short),
-            'q' => Some(Wing::Long),
-            'a'..='h' => None,
+        match letter.to_ascii_lowercase() {
+            'k' => setup.set_castling_rook(color, Wing::Short, None),
+            'q' => setup.set_castling_rook(color, Wing::Long, None),
+            'a'..='h' => {
+                let file = File::from_char(letter).ok_or(FenError::InvalidCastling(letter))?;
+                let back_rank = Rank::First.relative_to(color);
+                let king = File::ALL.into_iter().find(|&king_file| {
+                    setup.piece_on(Square::new(king_file, back_rank))
+                        == Some(Piece {
+                            color,
+                            role: Role::King,
+                        })
+                });
+                // A file on no wing of a king (none on the first rank, or the king's own
+                // file) is recorded on the short wing, where validation finds it broken.
+                let wing = match king {
+                    Some(king_file) if file < king_file => Wing::Long,
+                    _ => Wing::Short,
+                };
+                setup.set_castling_rook(color, wing, Some(file));
+            }
             _ => return Err(FenError::InvalidCastling(letter)),
-        };
-        let found = if !king_in_place {
-            None
-        } else if let Some(wing) = wanted {
-            outermost_rook(board, color, wing).map(|file| (wing, file))
-        } else {
-            let file = File::from_char(letter).ok_or(FenError::InvalidCastling(letter))?;
-            let king_file = board.king_square(color).file();
-            let rook_here = board.bits(color, Role::Rook) & Square::new(file, back_rank).bit() != 0;
-            match (rook_here, file.cmp(&king_file)) {
-                (true, core::cmp::Ordering::Greater) => Some((Wing::Short, file)),
-                (true, core::cmp::Ordering::Less) => Some((Wing::Long, file)),
-                _ => None,
-            }
-        };
-        match found {
-            Some((wing, file)) => {
-                board.rights |= CastleRights::of(color, wing);
-                board.castle_files[color.index()][wing as usize] = file;
-            }
-            None if strictness == Strictness::Strict => {
-                return Err(PositionError::InvalidCastlingRights(color).into());
-            }
-            None => {}
         }
     }
     Ok(())
 }
 
-/// Whether the checks on the side to move could follow from some last move, given the
-/// double step `en_passant` says was just made.
-fn checks_are_possible(board: &Board, en_passant: Option<Square>) -> bool {
-    let checkers = board.checks().0;
-    let king = board.king_square(board.side) as usize;
-    match checkers.count_ones() {
-        0 => return true,
-        1 => {}
-        2 => {
-            let first = checkers.trailing_zeros() as usize;
-            let second = 63 - checkers.leading_zeros() as usize;
-            if attacks::line(first, second) & (1 << king) != 0 {
-                return false;
-            }
+impl Setup {
+    /// Reads a FEN, X-FEN or Shredder-FEN into a setup, checking only its syntax (the clocks
+    /// may be left out); [`Setup::to_board`] then checks the position, listing every broken
+    /// rule.
+    ///
+    /// ```
+    /// use plyforge_chess::{CastlingMode, Color, PositionError, Relax, Setup};
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/3K3R w K - 0 1")?;
+    /// assert!(setup.to_board(CastlingMode::Chess960, Relax::empty()).is_ok());
+    /// let error = setup.to_board(CastlingMode::Standard, Relax::empty()).unwrap_err();
+    /// assert_eq!(error.errors(), [PositionError::InvalidCastlingRights(Color::White)]);
+    /// # Ok::<(), plyforge_chess::FenError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the field that cannot be read.
+    pub fn from_fen(text: &str) -> Result<Setup, FenError> {
+        let mut fields = text.split_ascii_whitespace();
+        let board_field = fields.next().ok_or(FenError::MissingField("board"))?;
+        let side_field = fields
+            .next()
+            .ok_or(FenError::MissingField("side to move"))?;
+        let castling_field = fields.next().ok_or(FenError::MissingField("castling"))?;
+        let en_passant_field = fields.next().ok_or(FenError::MissingField("en-passant"))?;
+        let halfmove_field = fields.next();
+        let fullmove_field = fields.next();
+        if fields.next().is_some() {
+            return Err(FenError::TooManyFields);
         }
-        _ => return false,
-    }
-    if let Some(square) = en_passant {
-        let (pushed, origin) = match board.side {
-            Color::White => (square as usize - 8, square as usize + 8),
-            Color::Black => (square as usize + 8, square as usize - 8),
-        };
-        let mut remaining: Bits = checkers;
-        while remaining != 0 {
-            let checker = remaining.trailing_zeros() as usize;
-            let explained =
-                checker == pushed || attacks::between(king, checker) & (1 << origin) != 0;
-            if !explained {
-                return false;
-            }
-            remaining &= remaining - 1;
+
+        let mut setup = parse_board(board_field)?;
+        setup.set_side_to_move(
+            side_field
+                .parse()
+                .map_err(|_| FenError::InvalidSideToMove)?,
+        );
+        if let Some(field) = halfmove_field {
+            setup.set_halfmove_clock(field.parse().map_err(|_| FenError::InvalidHalfmoveClock)?);
         }
-    }
-    true
-}
-
-fn parse(text: &str, strictness: Strictness) -> Result<Board, FenError> {
-    let mut fields = text.split_ascii_whitespace();
-    let board_field = fields.next().ok_or(FenError::MissingField("board"))?;
-    let side_field = fields
-        .next()
-        .ok_or(FenError::MissingField("side to move"))?;
-    let castling_field = fields.next().ok_or(FenError::MissingField("castling"))?;
-    let en_passant_field = fields.next().ok_or(FenError::MissingField("en-passant"))?;
-    let halfmove_field = fields.next();
-    let fullmove_field = fields.next();
-    if fields.next().is_some() {
-        return Err(FenError::TooManyFields);
-    }
-
-    let mut board = parse_board(board_field)?;
-    board.side = side_field
-        .parse()
-        .map_err(|_| FenError::InvalidSideToMove)?;
-    if let Some(field) = halfmove_field {
-        board.halfmove_clock = field.parse().map_err(|_| FenError::InvalidHalfmoveClock)?;
-    }
-    if let Some(field) = fullmove_field {
-        board.fullmove_number = field
-            .parse()
-            .ok()
-            .filter(|&number| number > 0)
-            .ok_or(FenError::InvalidFullmoveNumber)?;
-    }
-    let en_passant = match en_passant_field {
-        "-" => None,
-        field => {
-            let square: Square = field
+        if let Some(field) = fullmove_field {
+            setup.set_fullmove_number(
+                field
+                    .parse()
+                    .ok()
+                    .filter(|&number| number > 0)
+                    .ok_or(FenError::InvalidFullmoveNumber)?,
+            );
+        }
+        if en_passant_field != "-" {
+            let square: Square = en_passant_field
                 .parse()
                 .map_err(|_| FenError::InvalidEnPassantSquare)?;
-            if square.rank() != Rank::Sixth.relative_to(board.side) {
+            if square.rank() != Rank::Sixth.relative_to(setup.side_to_move()) {
                 return Err(FenError::InvalidEnPassantSquare);
             }
-            Some(square)
+            setup.set_en_passant(Some(square));
         }
-    };
-
-    // Material: kings first, since castling needs them.
-    for color in Color::ALL {
-        match board.bits(color, Role::King).count_ones() {
-            0 => return Err(PositionError::MissingKing(color).into()),
-            1 => {}
-            _ => return Err(PositionError::TooManyKings(color).into()),
-        }
-        if !material_is_reachable(&board, color) {
-            return Err(PositionError::TooMuchMaterial(color).into());
-        }
+        parse_castling(&mut setup, castling_field)?;
+        Ok(setup)
     }
-    if board.roles[Role::Pawn as usize] & crate::movegen::PROMOTION_RANKS != 0 {
-        return Err(PositionError::PawnOnBackRank.into());
-    }
-    parse_castling(&mut board, castling_field, strictness)?;
-
-    // The side not to move may not be in check: its king could be taken.
-    let them = !board.side;
-    let their_king = board.king_square(them) as usize;
-    if board.attacked_by(board.side, their_king, board.occupied_bits()) {
-        return Err(PositionError::OppositeCheck.into());
-    }
-
-    let en_passant = en_passant.filter(|&square| {
-        let ahead = match board.side {
-            Color::White => square as usize - 8,
-            Color::Black => square as usize + 8,
-        };
-        let behind = match board.side {
-            Color::White => square as usize + 8,
-            Color::Black => square as usize - 8,
-        };
-        board.bits(them, Role::Pawn) & (1 << ahead) != 0
-            && board.occupied_bits() & ((1 << behind) | square.bit()) == 0
-    });
-    if en_passant.is_none() && en_passant_field != "-" && strictness == Strictness::Strict {
-        return Err(PositionError::InvalidEnPassant.into());
-    }
-
-    if strictness == Strictness::Strict && !checks_are_possible(&board, en_passant) {
-        return Err(PositionError::ImpossibleCheck.into());
-    }
-    // Keep the en-passant square only when a pawn could take (the Polyglot rule).
-    board.en_passant = en_passant.filter(|&square| {
-        attacks::pawn(them.index(), square as usize) & board.bits(board.side, Role::Pawn) != 0
-    });
-    board.update_castle_squares();
-    board.hash = board.hash_from_scratch();
-    board.pawn_key = board.pawn_key_from_scratch();
-    Ok(board)
 }
 
-/// Whether `color`'s material could come from the starting set by promotions.
-fn material_is_reachable(board: &Board, color: Color) -> bool {
-    let count = |role| board.bits(color, role).count_ones();
-    let pawns = count(Role::Pawn);
-    let promoted = count(Role::Queen).saturating_sub(1)
-        + count(Role::Rook).saturating_sub(2)
-        + count(Role::Bishop).saturating_sub(2)
-        + count(Role::Knight).saturating_sub(2);
-    board.colors[color.index()].count_ones() <= MAX_PIECES
-        && pawns <= MAX_PAWNS
-        && promoted <= MAX_PAWNS - pawns
+impl FromStr for Setup {
+    type Err = FenError;
+    /// [`Setup::from_fen`].
+    fn from_str(text: &str) -> Result<Setup, FenError> {
+        Setup::from_fen(text)
+    }
 }
 
 impl Board {
@@ -441,7 +314,25 @@ impl Board {
     /// # Errors
     /// A [`FenError`] naming the field that cannot be read or the rule the position breaks.
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
-        parse(fen, Strictness::Strict)
+        Board::from_fen_with(fen, CastlingMode::Chess960, Relax::empty())
+    }
+
+    /// Parses a FEN and validates it with castling rights by `mode` and the rules in `relax`
+    /// waived. The error names the first broken rule; [`Setup::from_fen`] and
+    /// [`Setup::to_board`] list them all.
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, CastlingMode, Relax};
+    /// let fen = "4k3/8/8/8/8/8/8/3K3R w K - 0 1";
+    /// assert!(Board::from_fen_with(fen, CastlingMode::Standard, Relax::empty()).is_err());
+    /// assert!(Board::from_fen_with(fen, CastlingMode::Chess960, Relax::empty()).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the field that cannot be read or the first rule the position
+    /// breaks.
+    pub fn from_fen_with(fen: &str, mode: CastlingMode, relax: Relax) -> Result<Board, FenError> {
+        Ok(Setup::from_fen(fen)?.to_board(mode, relax)?)
     }
 
     /// Parses a FEN accepting positions no game can reach but move generation can still
@@ -453,7 +344,7 @@ impl Board {
     /// # Errors
     /// A [`FenError`] for text that cannot be read or a position move generation cannot handle.
     pub fn from_fen_lenient(fen: &str) -> Result<Board, FenError> {
-        parse(fen, Strictness::Lenient)
+        Board::from_fen_with(fen, CastlingMode::Chess960, Relax::LENIENT)
     }
 
     /// The position in Shredder-FEN: castling rights as rook files (`HAha`).

@@ -76,9 +76,14 @@ impl Game for Board {
         self.search_outcome_without_moves()
     }
 
+    /// The repetition key ([`Board::repetition_key`]): the Polyglot hash without an
+    /// en-passant square on which no capture is legal, so that the search's repetition draws
+    /// count the positions the rules count, and the transposition table shares entries between
+    /// positions whose moves are the same. The en-passant square is rare, and costs its legality
+    /// test only where it is set.
     #[inline]
     fn hash(&self) -> u64 {
-        self.hash
+        self.repetition_key()
     }
 
     #[inline]
@@ -163,7 +168,8 @@ impl Game for Board {
             return None;
         }
         let mut child = *self;
-        child.play_null();
+        // Not in check: tested above.
+        child.play_null_unchecked();
         Some(visit(&mut child))
     }
 

@@ -29,6 +29,19 @@ impl fmt::Display for IllegalMoveError {
 
 impl core::error::Error for IllegalMoveError {}
 
+/// A null move asked for while the side to move is in check: passing would leave the king
+/// where it can be taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NullMoveError;
+
+impl fmt::Display for NullMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("no null move in check: the king would stand en prise")
+    }
+}
+
+impl core::error::Error for NullMoveError {}
+
 impl Board {
     /// Appends every legal move to `moves`.
     #[inline]
@@ -104,6 +117,29 @@ impl Board {
         } else {
             Err(IllegalMoveError(mv))
         }
+    }
+
+    /// Passes the turn (a null move) unless the side to move is in check: only the side to
+    /// move, the en-passant square and the clocks change.
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, NullMoveError};
+    /// let mut board: Board = "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1".parse()?;
+    /// assert_eq!(board.play_null(), Err(NullMoveError));
+    /// board.play(board.parse_uci("e8d8")?);
+    /// board.play_null()?;
+    /// assert_eq!(board.to_string(), "3k4/8/8/8/8/8/8/4R1K1 b - - 2 2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`NullMoveError`] when the side to move is in check; the board is unchanged.
+    pub fn play_null(&mut self) -> Result<(), NullMoveError> {
+        if self.in_check() {
+            return Err(NullMoveError);
+        }
+        self.play_null_unchecked();
+        Ok(())
     }
 
     /// Whether `mv` captures a piece or promotes.

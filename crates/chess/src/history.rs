@@ -1,26 +1,38 @@
-//! `GameHistory`: a board with the hashes of the positions before it, for standalone play
-//! where threefold repetition must be detected (a search gets the same hashes from its
-//! caller instead, so the copy-make [`Board`] stays small).
+//! `GameHistory`: a board with the repetition keys of the positions before it, for standalone
+//! play where the ends of the game that need the history (fivefold repetition, automatic;
+//! threefold repetition, claimed) must be found. A search gets the same keys from its caller
+//! instead, so the copy-make [`Board`] stays small.
 
 use crate::board::Board;
 use crate::generate::IllegalMoveError;
 use crate::moves::Move;
 use crate::outcome::Outcome;
+use crate::san::SanError;
 use alloc::vec::Vec;
 
-/// Times a position must occur for the game to be drawn by repetition.
-const REPETITION_DRAW_COUNT: usize = 3;
+/// Occurrences of a position that let a player claim a draw (FIDE 9.2).
+const THREEFOLD: usize = 3;
+/// Occurrences of a position that draw the game without a claim (FIDE 9.6.1).
+const FIVEFOLD: usize = 5;
 
-/// A game in progress: the current board and the hashes of every earlier position.
+/// A game in progress: the current board and the repetition keys of every earlier position.
 ///
 /// ```
 /// use plyforge_chess::{GameHistory, Outcome};
 /// let mut game = GameHistory::default();
-/// for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
-///     game.play_uci(uci)?;
+/// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+///     game.play_san(san)?;
 /// }
+/// game.play_uci("f6g8")?;
 /// assert_eq!(game.repetitions(), 3);
-/// assert_eq!(game.outcome(), Some(Outcome::Repetition));
+/// // Threefold repetition is a claim: the game goes on until a player makes it.
+/// assert_eq!(game.outcome(), None);
+/// assert_eq!(game.claimable_draw(), Some(Outcome::Repetition));
+/// assert_eq!(game.outcome_with_claims(), Some(Outcome::Repetition));
+/// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+///     game.play_san(san)?;
+/// }
+/// assert_eq!(game.outcome(), Some(Outcome::FivefoldRepetition));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Default)]
@@ -43,8 +55,9 @@ impl GameHistory {
         &self.board
     }
 
-    /// The hashes of the positions before the current one, oldest first: what a search needs
-    /// as its pre-root history.
+    /// The repetition keys ([`Board::repetition_key`], which is also the search's
+    /// `Game::hash`) of the positions before the current one, oldest first: what a search
+    /// needs as its pre-root history.
     pub fn earlier_hashes(&self) -> &[u64] {
         &self.earlier
     }
@@ -54,40 +67,88 @@ impl GameHistory {
     /// # Errors
     /// [`IllegalMoveError`] when it is not; nothing changes.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        let hash = self.board.hash();
+        let key = self.board.repetition_key();
         self.board.try_play(mv)?;
-        self.earlier.push(hash);
+        self.earlier.push(key);
         Ok(())
     }
 
-    /// Plays a move given in UCI notation.
+    /// Plays a move given in UCI notation, returning it.
     ///
     /// # Errors
-    /// [`UciError`](crate::UciError) when it cannot be read or is not legal.
-    pub fn play_uci(&mut self, uci: &str) -> Result<(), crate::UciError> {
+    /// [`UciError`](crate::UciError) when it cannot be read or is not legal; nothing changes.
+    pub fn play_uci(&mut self, uci: &str) -> Result<Move, crate::UciError> {
         let mv = self.board.parse_uci(uci)?;
-        self.play(mv).map_err(|_| crate::UciError::Illegal)
+        self.play(mv).map_err(|_| crate::UciError::Illegal)?;
+        Ok(mv)
     }
 
-    /// How many times the current position has occurred, counting this time. Only positions
-    /// since the last capture or pawn move can repeat.
+    /// Plays a move given in Standard Algebraic Notation (`Nf3`, `exd6`, `O-O`), returning it.
+    ///
+    /// # Errors
+    /// [`SanError`] when it cannot be read, matches no legal move or several; nothing changes.
+    pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
+        let mv = self.board.parse_san(san)?;
+        self.play(mv).map_err(|_| SanError::Illegal)?;
+        Ok(mv)
+    }
+
+    /// How many times the current position has occurred, counting this time, by
+    /// [`Board::repetition_key`]. Only positions since the last capture or pawn move can
+    /// repeat.
     pub fn repetitions(&self) -> usize {
-        let hash = self.board.hash();
+        let key = self.board.repetition_key();
         let reach = usize::from(self.board.halfmove_clock()).min(self.earlier.len());
         1 + self.earlier[self.earlier.len() - reach..]
             .iter()
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|&&earlier| earlier == hash)
+            .filter(|&&earlier| earlier == key)
             .count()
     }
 
-    /// The outcome: checkmate, stalemate, threefold repetition, the 50-move rule or
-    /// insufficient material; `None` while the game goes on.
+    /// The automatic end of the game: checkmate, stalemate, insufficient material, the
+    /// seventy-five-move rule or fivefold repetition; `None` while the game goes on (a draw
+    /// that may be claimed leaves it going on: see [`GameHistory::claimable_draw`]).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.board.outcome().or_else(|| {
-            (self.repetitions() >= REPETITION_DRAW_COUNT).then_some(Outcome::Repetition)
-        })
+        self.board
+            .outcome()
+            .or_else(|| (self.repetitions() >= FIVEFOLD).then_some(Outcome::FivefoldRepetition))
+    }
+
+    /// The draw the player to move (or the one who just moved) may claim now: threefold
+    /// repetition ([`Outcome::Repetition`]) or the fifty-move rule ([`Outcome::FiftyMoves`]);
+    /// `None` when there is none, or when the game is already over.
+    pub fn claimable_draw(&self) -> Option<Outcome> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        if self.can_claim_threefold_repetition() {
+            Some(Outcome::Repetition)
+        } else if self.board.is_fifty_moves() {
+            Some(Outcome::FiftyMoves)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the current position has occurred three times (or more), so that a draw may be
+    /// claimed (FIDE 9.2).
+    pub fn can_claim_threefold_repetition(&self) -> bool {
+        self.repetitions() >= THREEFOLD
+    }
+
+    /// Whether a hundred plies have passed without capture or pawn move, so that a draw may be
+    /// claimed (FIDE 9.3).
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        self.board.is_fifty_moves()
+    }
+
+    /// The end of the game when the players claim every draw they may: the automatic end, or
+    /// else the claimable draw. What engine matches and self-play use, where a drawn position
+    /// is not played on.
+    pub fn outcome_with_claims(&self) -> Option<Outcome> {
+        self.outcome().or_else(|| self.claimable_draw())
     }
 }

@@ -16,12 +16,16 @@
 //! ```
 //!
 //! Main types: [`Board`] (a `Copy` position: [`Board::play`], [`Board::legal_moves`],
-//! [`Board::count_moves`], FEN through `FromStr`/`Display`, [`Board::from_fen_lenient`]),
+//! [`Board::count_moves`], FEN through `FromStr`/`Display`, [`Board::from_fen_with`] and
+//! [`Board::from_fen_lenient`]), [`Setup`] (a position built piece by piece and validated with
+//! every broken rule listed, [`Relax`] and [`CastlingMode`]),
 //! [`Move`] (16 bits; UCI through `Display` and [`Board::parse_uci`]), [`San`] and [`SanPlus`]
 //! (SAN without a board, resolved on one by [`San::to_move`]; [`Board::san`] and
 //! [`Board::parse_san`] in one call), [`pgn`] (reading, writing and a game record; needs
-//! the `std` feature, on by default), [`Epd`], [`GameHistory`] (threefold repetition)
-//! and [`Evaluation`] (`plyforge_search::Evaluator<Board>`).
+//! the `std` feature, on by default), [`Epd`], [`GameHistory`] (repetitions, the automatic
+//! ends and the draw claims) and [`Evaluation`] (`plyforge_search::Evaluator<Board>`). Square
+//! sets are [`Bitboard`]s of the crate's [`Square`]; [`attacks`] has the attack tables,
+//! [`Board::attackers_to`] the pieces attacking a square.
 //!
 //! Slider attacks use magic bitboards whose tables are computed by `const fn` at compile time
 //! (no start-up cost, nothing to initialise, `no_std`); see the crate README for the design
@@ -33,8 +37,11 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-mod attacks;
+mod attackers;
+pub mod attacks;
+mod bitboard;
 mod board;
+mod by_piece;
 mod castling;
 mod check;
 mod color;
@@ -47,19 +54,24 @@ mod fen;
 mod game;
 mod generate;
 mod history;
+mod move_info;
 mod movegen;
 mod moves;
 mod outcome;
 #[cfg(feature = "std")]
 pub mod pgn;
 mod piece;
+mod repetition;
 mod san;
 mod see;
+mod setup;
 mod square;
 mod uci;
 mod zobrist;
 
+pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;
+pub use by_piece::{ByColor, ByRole};
 pub use castling::{CastleRights, ParseCastleRightsError, Wing};
 pub use color::{Color, ParseColorError};
 pub use diagram::Diagram;
@@ -67,14 +79,14 @@ pub use epd::{Epd, EpdError, Operation};
 #[cfg(feature = "search")]
 pub use eval::{Evaluation, EvaluationTrace, tuning};
 pub use fen::{FenError, PositionError, START_FEN};
-pub use generate::{IllegalMoveError, MAX_MOVES, MoveList};
+pub use generate::{IllegalMoveError, MAX_MOVES, MoveList, NullMoveError};
 pub use history::GameHistory;
+pub use move_info::MoveInfo;
 pub use moves::{Move, MoveKind};
-pub use outcome::{FIFTY_MOVE_PLIES, Outcome};
+pub use outcome::{FIFTY_MOVE_PLIES, Outcome, SEVENTY_FIVE_MOVE_PLIES};
 pub use piece::{ParsePieceError, Piece, Role};
-pub use plyforge_bitboard::BitBoard;
-pub use plyforge_bitboard::geometries::Grid8x8;
 pub use san::{ParseSanError, San, SanError, SanPlus, Suffix};
+pub use setup::{CastlingMode, Relax, Setup, SetupError};
 pub use square::{File, ParseFileError, ParseRankError, ParseSquareError, Rank, Square};
 pub use uci::{UciError, UciMove};
 

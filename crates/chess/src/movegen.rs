@@ -215,6 +215,23 @@ impl Board {
         }
     }
 
+    /// Whether the side to move has a legal en-passant capture. The en-passant square is kept
+    /// by the Polyglot rule (a pawn of the side to move beside the pawn that just made a double
+    /// step), which does not ask whether that pawn may capture.
+    pub(crate) fn has_legal_en_passant(&self) -> bool {
+        if self.en_passant.is_none() {
+            return false;
+        }
+        let (checkers, _) = self.checks();
+        if checkers & checkers.wrapping_sub(1) != 0 {
+            return false; // Double check: only the king moves.
+        }
+        let king = self.bits(self.side, Role::King).trailing_zeros() as usize;
+        let mut found = Count(0);
+        self.visit_en_passant(&mut found, king, checkers);
+        found.0 != 0
+    }
+
     #[inline(always)]
     fn visit_castling<V: Visitor>(&self, visitor: &mut V, king: usize, occupied: Bits) {
         let us = self.side;

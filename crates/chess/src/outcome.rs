@@ -1,15 +1,22 @@
-//! How a game of chess ends, as the rules say: checkmate with its winner, or a draw with its
-//! reason. [`Board::outcome`] answers from one position (checkmate, stalemate, the fifty-move
-//! rule, insufficient material); [`GameHistory::outcome`](crate::GameHistory::outcome) adds
-//! threefold repetition, which needs the positions before.
+//! How a game of chess ends, as the FIDE Laws have it: checkmate with its winner, or a draw
+//! with its reason. Some ends are automatic (checkmate, stalemate, a dead position, the
+//! seventy-five-move rule, fivefold repetition); two draws only end the game when a player
+//! claims them (the fifty-move rule, threefold repetition). [`Board::outcome`] answers the
+//! automatic ends one position tells; [`GameHistory`](crate::GameHistory) adds those that need
+//! the positions before and the claims.
 
 use crate::board::Board;
 use crate::color::Color;
 use crate::piece::Role;
 use core::fmt;
 
-/// Plies without capture or pawn move after which the game is drawn (the 50-move rule).
+/// Plies without capture or pawn move after which either player may claim a draw (the
+/// fifty-move rule, FIDE 9.3).
 pub const FIFTY_MOVE_PLIES: u16 = 100;
+
+/// Plies without capture or pawn move after which the game is drawn without a claim (the
+/// seventy-five-move rule, FIDE 9.6.2), unless the last move mated.
+pub const SEVENTY_FIVE_MOVE_PLIES: u16 = 150;
 
 /// The end of a game of chess.
 ///
@@ -30,11 +37,17 @@ pub enum Outcome {
     },
     /// The side to move is not in check and has no legal move.
     Stalemate,
-    /// A hundred plies without a capture or a pawn move (and no mate on the last of them).
-    FiftyMoves,
-    /// Neither side has the material to mate in any line.
+    /// Neither side has the material to mate in any line (a dead position). Automatic.
     InsufficientMaterial,
-    /// The same position for the third time, same side to move, same rights.
+    /// A hundred and fifty plies without a capture or a pawn move, and no mate on the last of
+    /// them (FIDE 9.6.2). Automatic.
+    SeventyFiveMoves,
+    /// The same position for the fifth time (FIDE 9.6.1). Automatic.
+    FivefoldRepetition,
+    /// A hundred plies without a capture or a pawn move (FIDE 9.3): a draw once claimed.
+    FiftyMoves,
+    /// The same position for the third time, by [`Board::repetition_key`] (FIDE 9.2): a draw
+    /// once claimed.
     Repetition,
 }
 
@@ -51,6 +64,12 @@ impl Outcome {
     pub const fn is_draw(self) -> bool {
         self.winner().is_none()
     }
+
+    /// Whether this end needs a player's claim (the fifty-move rule, threefold repetition);
+    /// every other end is automatic.
+    pub const fn is_claim(self) -> bool {
+        matches!(self, Outcome::FiftyMoves | Outcome::Repetition)
+    }
 }
 
 impl fmt::Display for Outcome {
@@ -60,6 +79,8 @@ impl fmt::Display for Outcome {
             Outcome::Stalemate => f.write_str("draw by stalemate"),
             Outcome::FiftyMoves => f.write_str("draw by the fifty-move rule"),
             Outcome::InsufficientMaterial => f.write_str("draw by insufficient material"),
+            Outcome::SeventyFiveMoves => f.write_str("draw by the seventy-five-move rule"),
+            Outcome::FivefoldRepetition => f.write_str("draw by fivefold repetition"),
             Outcome::Repetition => f.write_str("draw by threefold repetition"),
         }
     }
@@ -95,22 +116,40 @@ impl Board {
         knights == 0 && (bishops & LIGHT_SQUARES == 0 || bishops & !LIGHT_SQUARES == 0)
     }
 
-    /// Whether the fifty-move rule has drawn the game (a mate on the hundredth ply still wins:
-    /// see [`Board::outcome`]).
+    /// Whether either player may claim a draw by the fifty-move rule (a hundred plies without
+    /// capture or pawn move); the game goes on until one does.
     pub fn is_fifty_moves(&self) -> bool {
         self.halfmove_clock >= FIFTY_MOVE_PLIES
     }
 
-    /// The end of the game at this position by the rules that need no earlier positions:
-    /// checkmate, stalemate, the fifty-move rule (a mate given on the hundredth ply stands) or
-    /// insufficient material; `None` while the game goes on. Threefold repetition needs the
-    /// game's history: [`GameHistory::outcome`](crate::GameHistory::outcome).
+    /// Whether the seventy-five-move rule draws the game (a hundred and fifty plies without
+    /// capture or pawn move), unless the last move mated: see [`Board::outcome`].
+    pub fn is_seventy_five_moves(&self) -> bool {
+        self.halfmove_clock >= SEVENTY_FIVE_MOVE_PLIES
+    }
+
+    /// The automatic end of the game at this position, by the rules that need no earlier
+    /// positions: checkmate, stalemate, the seventy-five-move rule (a mate given on its last
+    /// ply stands) or insufficient material; `None` while the game goes on. The fifty-move
+    /// rule only gives a claim ([`Board::is_fifty_moves`],
+    /// [`GameHistory::claimable_draw`](crate::GameHistory::claimable_draw)); repetitions need
+    /// the game's history ([`GameHistory::outcome`](crate::GameHistory::outcome)).
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, Outcome};
+    /// let fifty: Board = "7k/8/8/8/8/8/8/KR6 w - - 100 80".parse()?;
+    /// assert_eq!(fifty.outcome(), None);
+    /// assert!(fifty.is_fifty_moves());
+    /// let seventy_five: Board = "7k/8/8/8/8/8/8/KR6 w - - 150 105".parse()?;
+    /// assert_eq!(seventy_five.outcome(), Some(Outcome::SeventyFiveMoves));
+    /// # Ok::<(), plyforge_chess::FenError>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         if self.count_moves() == 0 {
             return Some(self.outcome_without_legal_moves());
         }
-        if self.is_fifty_moves() {
-            Some(Outcome::FiftyMoves)
+        if self.is_seventy_five_moves() {
+            Some(Outcome::SeventyFiveMoves)
         } else if self.is_insufficient_material() {
             Some(Outcome::InsufficientMaterial)
         } else {

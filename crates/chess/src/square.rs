@@ -224,7 +224,7 @@ impl Square {
 
     /// This square as a `plyforge_bitboard` square of the 8×8 grid.
     #[inline(always)]
-    pub fn to_grid(self) -> plyforge_bitboard::Square<crate::Grid8x8> {
+    pub fn to_grid(self) -> plyforge_bitboard::Square<plyforge_bitboard::geometries::Grid8x8> {
         plyforge_bitboard::Square::from_index(self as u8)
             .expect("every chess square is a square of Grid8x8")
     }

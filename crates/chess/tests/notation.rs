@@ -223,9 +223,27 @@ fn outcomes() {
     assert!(bare.is_insufficient_material());
     assert_eq!(bare.outcome(), Some(ChessOutcome::InsufficientMaterial));
     assert_eq!(Game::outcome_by_rule(&bare), Some(Outcome::Draw));
+    // The fifty-move rule gives a claim, which the search takes (an engine expects its
+    // opponent to claim); seventy-five moves end the game.
     let fifty: Board = "7k/8/8/8/8/8/8/KR6 w - - 100 80".parse().unwrap();
-    assert_eq!(fifty.outcome(), Some(ChessOutcome::FiftyMoves));
+    assert_eq!(fifty.outcome(), None);
+    assert!(fifty.is_fifty_moves() && !fifty.is_seventy_five_moves());
+    assert_eq!(
+        GameHistory::new(fifty).claimable_draw(),
+        Some(ChessOutcome::FiftyMoves)
+    );
     assert_eq!(Game::outcome_by_rule(&fifty), Some(Outcome::Draw));
+    let seventy_five: Board = "7k/8/8/8/8/8/8/KR6 w - - 150 105".parse().unwrap();
+    assert_eq!(seventy_five.outcome(), Some(ChessOutcome::SeventyFiveMoves));
+    assert_eq!(GameHistory::new(seventy_five).claimable_draw(), None);
+    // Mate on the hundred-and-fiftieth ply stands.
+    let latest_mate: Board = "7k/6Q1/6K1/8/8/8/8/8 b - - 150 105".parse().unwrap();
+    assert_eq!(
+        latest_mate.outcome(),
+        Some(ChessOutcome::Checkmate {
+            winner: Color::White
+        })
+    );
     // Mate on the hundredth ply stands.
     let late_mate: Board = "7k/6Q1/6K1/8/8/8/8/8 b - - 100 80".parse().unwrap();
     assert_eq!(
@@ -260,7 +278,9 @@ fn outcomes() {
     for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
         history.play_uci(uci).unwrap();
     }
-    assert_eq!(history.outcome(), Some(ChessOutcome::Repetition));
+    assert_eq!(history.outcome(), None);
+    assert_eq!(history.claimable_draw(), Some(ChessOutcome::Repetition));
+    assert!(history.can_claim_threefold_repetition() && !history.can_claim_fifty_moves());
     assert_eq!(history.play_uci("e2e5"), Err(UciError::Illegal));
 }
 

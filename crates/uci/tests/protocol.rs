@@ -62,6 +62,27 @@ fn finds_mate_in_one_and_reports_it() {
     );
 }
 
+/// Draws that are only claims (threefold repetition, the fifty-move rule) leave the game going
+/// on: the engine searches and plays a move in them.
+#[test]
+fn plays_on_where_only_a_draw_claim_exists() {
+    let threefold = "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    let fifty = "position fen 7k/8/8/8/8/8/1r6/K1R5 w - - 100 80";
+    for position in [threefold, fifty] {
+        let (mut engine, lines) = engine();
+        engine.handle_line(position);
+        assert!(engine.board().count_moves() > 0);
+        engine.handle_line("go depth 3");
+        wait_for_bestmove(&lines);
+        let lines = take(&lines);
+        let mv = bestmove(&lines);
+        assert!(
+            engine.board().parse_uci(mv).is_ok(),
+            "{position}: {lines:?}"
+        );
+    }
+}
+
 #[test]
 fn bad_input_is_reported_and_the_position_kept() {
     let (mut engine, lines) = engine();

@@ -86,7 +86,7 @@ fn play_game(opening: &Board, random: &mut SplitMix, nodes: u64) -> (Vec<(String
     let mut last_winner = None;
     for ply in 0..MAX_PLIES {
         let board = *game.board();
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = game.outcome_with_claims() {
             let result = match outcome.winner() {
                 None => 0.5,
                 Some(winner) => winner.fold(1.0, 0.0),

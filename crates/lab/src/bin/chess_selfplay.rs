@@ -58,7 +58,7 @@ fn play(opening: &Board, variant_first: bool, variant: &Config, time: Duration) 
     };
     let mut game = GameHistory::new(*opening);
     for _ in 0..MAX_PLIES {
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = game.outcome_with_claims() {
             return match outcome.winner() {
                 None => 0.5,
                 Some(winner) if winner.index() == variant_player => 1.0,

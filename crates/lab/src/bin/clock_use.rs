@@ -77,7 +77,7 @@ fn main() -> ExitCode {
         let (mut first_twenty, mut lowest, mut longest) =
             ([Duration::ZERO; 2], base, Duration::ZERO);
         let mut lost = None;
-        while history.outcome().is_none() && moves.len() < MAX_PLIES {
+        while history.outcome_with_claims().is_none() && moves.len() < MAX_PLIES {
             let side = moves.len() % 2;
             let [w, b] = if history.board().side_to_move() == opening.side_to_move() {
                 if side == 0 {
