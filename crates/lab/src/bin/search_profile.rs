@@ -19,7 +19,8 @@
 //! minimax runs `plain`, `equivalent`, `equivalent-deep` and `parallel`; position (columns
 //! played from the empty board); repetitions; optionally the table size in MiB of both engines
 //! (default 16, the benchmark's; e.g. 1 or 64 as in its `table_size` group). The settings are
-//! the benchmark's (`benches/connect_four.rs`; docs/measurements.md, "Equivalent settings").
+//! the benchmark's (`benches/connect_four.rs`; `minimax_adaptor::equivalent_config` says which option
+//! corresponds to which).
 
 use plyforge_connect_four::ThreatEvaluator;
 use plyforge_lab::minimax_adaptor::{
