@@ -29,8 +29,10 @@ pub mod guide {
     #[doc = include_str!("../docs/guide/getting-started.md")]
     pub mod getting_started {}
     #[doc = include_str!("../docs/guide/algorithms.md")]
+    #[cfg(feature = "sternhalma")]
     pub mod algorithms {}
     #[doc = include_str!("../docs/guide/engine.md")]
+    #[cfg(feature = "uci")]
     pub mod engine {}
     #[doc = include_str!("../docs/guide/tictacchess.md")]
     #[cfg(feature = "tictacchess")]
