@@ -18,7 +18,7 @@
 //!
 //! The full run needs about 5 GB of memory (two bytes per White-to-move state). `--measure N`
 //! only times the two inner loops (the initial pass and un-move pushing) on `N` states and
-//! projects the full run. See `docs/tictacchess.md`, "The moonshot".
+//! projects the full run. The run and its figures: `docs/guide/tictacchess.md`.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use plyforge::search::retrograde::{Solution, Space, Start, Value, solve};

@@ -13,7 +13,7 @@
 //! also holds under the full rules.
 //!
 //! It also prints the size of the whole state space, which is what a retrograde analysis (the
-//! proof of the game's value) would have to enumerate; see `docs/tictacchess.md`.
+//! proof of the game's value) would have to enumerate; see `docs/guide/tictacchess.md`.
 
 use plyforge::search::Limits;
 use plyforge::search::proof::{Proof, ProofSearch};

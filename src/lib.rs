@@ -10,7 +10,37 @@
 //! | [`uci`] | `plyforge-uci`: the UCI protocol |
 //!
 //! Each module sits behind a default feature of the same name.
+//!
+//! The [`guide`] explains the crates in order, from the first program to the engine and the
+//! solved games; every example in it is compiled and run by `cargo test`.
 #![no_std]
+
+/// The guide to Plyforge: chapters to read in order. Each chapter is a page of `docs/guide/` in
+/// the repository; its Rust examples are doc tests of this crate.
+///
+/// 1. [`getting_started`](guide::getting_started): the crates, which to depend on, features.
+/// 2. [`algorithms`](guide::algorithms): choosing a search, with the measured tournaments.
+/// 3. [`engine`](guide::engine): the `plyforge` UCI chess engine: building, options, GUIs,
+///    python-chess, lichess-bot, OpenBench, strength.
+/// 4. [`tictacchess`](guide::tictacchess): TicTacChess, solved: the start is a draw.
+/// 5. [`sternhalma`](guide::sternhalma): Chinese Checkers for 2 to 6 players.
+#[cfg(all(feature = "search", feature = "chess"))]
+pub mod guide {
+    #[doc = include_str!("../docs/guide/getting-started.md")]
+    pub mod getting_started {}
+    #[doc = include_str!("../docs/guide/algorithms.md")]
+    #[cfg(feature = "sternhalma")]
+    pub mod algorithms {}
+    #[doc = include_str!("../docs/guide/engine.md")]
+    #[cfg(feature = "uci")]
+    pub mod engine {}
+    #[doc = include_str!("../docs/guide/tictacchess.md")]
+    #[cfg(feature = "tictacchess")]
+    pub mod tictacchess {}
+    #[doc = include_str!("../docs/guide/sternhalma.md")]
+    #[cfg(feature = "sternhalma")]
+    pub mod sternhalma {}
+}
 
 #[cfg(feature = "bitboard")]
 pub use plyforge_bitboard as bitboard;

@@ -108,3 +108,8 @@ plyforge_bitboard::serde_as_notation!(
     Epd,
     UciMove
 );
+
+/// The README's example, run as a doc test so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

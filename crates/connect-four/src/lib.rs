@@ -353,3 +353,8 @@ impl<G: Geometry<Bits = u64>> fmt::Debug for ConnectFour<G> {
         writeln!(f, "{self}")
     }
 }
+
+/// The README's example, run as a doc test so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -16,7 +16,7 @@
 //!   technique it offers that Connect Four can use (minimax: the ordering pair's options and
 //!   null move behind our zugzwang guard, `minimax_full`; ours: `Config::default()`,
 //!   `plyforge_default`). Which option
-//!   corresponds to which: docs/measurements.md, "Equivalent settings".
+//!   corresponds to which: `minimax_adaptor::equivalent_config`.
 //! - `table_size`: the `iterative` pair (minimax's iterative search, our equivalent
 //!   configuration) with 1 MiB tables, which stay in the processor's caches, and 64 MiB
 //!   tables, well beyond them: how much of the difference is the handling of the table's

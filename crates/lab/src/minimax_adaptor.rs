@@ -84,8 +84,8 @@ pub fn minimax_full_options(reduction: u8) -> minimax::IterativeOptions {
     minimax_ordering_options().with_null_move_depth(reduction)
 }
 
-/// Our counterpart of minimax's iterative search with [`minimax_options`] (see
-/// docs/measurements.md, "Equivalent settings"): iterative deepening, the transposition table (one
+/// Our counterpart of minimax's iterative search with [`minimax_options`] (a technique that
+/// only one side has stays off on both): iterative deepening, the transposition table (one
 /// table, probed at every node of depth 1 and more) and its move first, null-window search
 /// (PVS), aspiration, the same centre-first move order (minimax's generation order; ours, the
 /// game's hint order). Off on both sides: null move (minimax's needs `Game::null_move`, which

@@ -4,8 +4,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-/// The search algorithm of a [`Searcher`](crate::Searcher): what a position's value is, for
-/// 2 to 6 players. See `docs/search.md` for when to choose which.
+/// The search algorithm of a [`Searcher`](crate::Searcher): what a position's value is, for 2 to 6
+/// players. The guide's chapter on choosing an algorithm (`docs/guide/algorithms.md`, rendered as
+/// `plyforge::guide::algorithms`) says when to choose which.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Algorithm {
     /// Two-player alpha-beta (negamax): each player for themselves, every technique of the

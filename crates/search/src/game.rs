@@ -190,13 +190,14 @@ pub trait Game: Clone + Send + 'static {
         false
     }
 
-    /// The [`Game::hash`] of the position after `mv`, if the game can tell without playing it
-    /// (e.g. from incremental Zobrist keys). A game that gives it has the transposition-table
-    /// buckets of all children of a node asked for at once, as soon as the moves are generated,
-    /// so that the children's probes find them in the cache (what it gains depends on the game
-    /// and the table size: docs/measurements.md). Without it (`None`, the default) a copy-make
-    /// game has each child built one move early for its bucket, and a game that takes moves
-    /// back in place ([`Game::COPY_MAKE`] false) has no prefetch. It must equal `hash()` after `play(mv)`.
+    /// The [`Game::hash`] of the position after `mv`, if the game can tell without playing it (e.g.
+    /// from incremental Zobrist keys). A game that gives it has the transposition-table buckets of
+    /// all children of a node asked for at once, as soon as the moves are generated, so that the
+    /// children's probes find them in the cache (it pays most where the table does not stay in the
+    /// caches, and little where the game's own work per node dominates). Without it (`None`, the
+    /// default) a copy-make game has each child built one move early for its bucket, and a game
+    /// that takes moves back in place ([`Game::COPY_MAKE`] false) has no prefetch. It must equal
+    /// `hash()` after `play(mv)`.
     #[inline]
     fn hash_after(&self, mv: Self::Move) -> Option<u64> {
         let _ = mv;

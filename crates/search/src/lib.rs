@@ -108,3 +108,8 @@ pub use score::Score;
 pub use score_vector::ScoreVector;
 pub use searcher::{Searcher, best_move};
 pub use techniques::Techniques;
+
+/// The README's example, run as a doc test so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -2,21 +2,19 @@
 //! gets, on Linux, a mapping of its own that starts on a 2 MiB boundary, and the kernel is asked
 //! to back it with transparent huge pages.
 //!
-//! A transposition table is read at random addresses, one cache line per probe. With 4 KiB
-//! pages a table of 16 MiB spans 4096 pages, more than a core's second-level TLB holds, so most
-//! probes also pay a page-table walk; on 2 MiB pages the same table needs 8 TLB entries (the
-//! measured gain: docs/measurements.md). Linux gives huge pages to a region only when it is
-//! aligned to 2 MiB and either the system enables them for every
-//! allocation (`/sys/kernel/mm/transparent_hugepage/enabled` is `always`) or the program asks
-//! for them (`madvise`, the default of many distributions): this module does both.
+//! A transposition table is read at random addresses, one cache line per probe. With 4 KiB pages a
+//! table of 16 MiB spans 4096 pages, more than a core's second-level TLB holds, so most probes also
+//! pay a page-table walk; on 2 MiB pages the same table needs 8 TLB entries. Linux gives huge pages
+//! to a region only when it is aligned to 2 MiB and either the system enables them for every
+//! allocation (`/sys/kernel/mm/transparent_hugepage/enabled` is `always`) or the program asks for
+//! them (`madvise`, the default of many distributions): this module does both.
 //!
-//! Why a mapping of its own rather than the global allocator: the advice stays with the
-//! addresses, not with the table. Memory from the allocator goes back to it when the table is
-//! dropped and is handed out again to whatever the program allocates next, huge-page advice
-//! included (the `minimax` crate's table in our benchmark landed there and ran faster than in a
-//! process of its own: docs/measurements.md). A mapping of our own is returned to the
-//! system whole when the table is dropped. Elsewhere (another system, or a refused mapping)
-//! the array is an ordinary boxed slice.
+//! Why a mapping of its own rather than the global allocator: the advice stays with the addresses,
+//! not with the table. Memory from the allocator goes back to it when the table is dropped and is
+//! handed out again to whatever the program allocates next, huge-page advice included (so another
+//! table allocated after ours would get the huge pages ours asked for, and a benchmark would credit
+//! it with them). A mapping of our own is returned to the system whole when the table is dropped.
+//! Elsewhere (another system, or a refused mapping) the array is an ordinary boxed slice.
 
 use std::ops::Deref;
 use std::ptr::NonNull;

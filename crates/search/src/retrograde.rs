@@ -7,7 +7,8 @@
 //! the predecessor whose count reaches zero is lost in `k + 1` (its slowest defence lasts `k`
 //! plies, since its children were decided in increasing order). The scan is split in chunks over
 //! threads; updates are compare-and-swap loops, so two threads can update one state at once.
-//! States never decided are draws: neither side can force the end (see `docs/tictacchess.md`).
+//! States never decided are draws: neither side can force the end (the winner of a decided state
+//! reaches the end without repeating a position, as the distance falls every two plies).
 
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 use std::time::Instant;

@@ -30,7 +30,7 @@ pub enum Strategy {
 /// The Monte Carlo tree search of [`Algorithm::MonteCarlo`] here: short rollouts, greedy on the
 /// move hint (steps gained) most of the time, then the [`DistanceEvaluator`] turned into rewards,
 /// and implicit minimax backups of the same evaluation mixed into selection (the MCTS hybrid
-/// that measured best against best-reply search, see `docs/multiplayer-search.md`). Random
+/// that scored best against best-reply search in the Sternhalma tournament). Random
 /// rollouts to the end would take hundreds of aimless moves in this game.
 pub fn mcts_config() -> MctsConfig {
     MctsConfig::default()
@@ -45,7 +45,7 @@ pub fn mcts_config() -> MctsConfig {
 }
 
 /// [`mcts_config`]'s exploration constant: 0.15 beats best-reply search with 2 players, where
-/// 0.3 lost, and is no worse with 3 and 4 (`docs/multiplayer-search.md`).
+/// 0.3 lost, and is no worse with 3 and 4 (the tournament: `docs/guide/algorithms.md`).
 pub const MCTS_EXPLORATION: f32 = 0.15;
 /// [`mcts_config`]'s rollout plies before the evaluation.
 pub const MCTS_ROLLOUT_PLIES: u32 = 4;

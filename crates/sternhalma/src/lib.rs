@@ -1,6 +1,6 @@
 //! Sternhalma (Chinese Checkers) for 2, 3, 4 or 6 players, on the 121-hole star held in a
-//! `u128` bitboard, with the rules, hole numbering, seating and notation of the project's rules
-//! page (`docs/rules/sternhalma.md` in the shared docs), and the traits that let every search of
+//! `u128` bitboard, with the rules, hole numbering, seating and notation of the guide's Sternhalma
+//! chapter (`docs/guide/sternhalma.md` in the repository), and the traits that let every search of
 //! `plyforge-search` play it.
 //!
 //! ```

@@ -220,7 +220,7 @@ pub const DIRECTION_SUBSETS: usize = 1 << DIRECTIONS;
 /// subset `s` (bit `d` for direction `d`), as a set. A chain search finds the landings of a
 /// hole's jump-direction mask with one load instead of a loop over the directions. The table
 /// is 128 KB; two tables of the halves (directions 0-2 and 3-5, 32 KB, two loads and an OR)
-/// took more instructions and were no faster in wall clock (docs/measurements.md). Padded to [`BITS`] holes (the
+/// took more instructions and were no faster in wall clock. Padded to [`BITS`] holes (the
 /// padding is empty), and jumps off the board land nowhere.
 pub static LANDING_SETS: [[u128; DIRECTION_SUBSETS]; BITS] = landing_sets();
 

@@ -33,3 +33,8 @@ pub mod time;
 pub use command::{Command, CommandError, Go, StartPosition};
 pub use engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine, Flow, Output, info_line, uci_score};
 pub use input::{InputLine, LineReader, MAX_LINE_BYTES};
+
+/// The README's example, run as a doc test so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

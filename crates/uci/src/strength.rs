@@ -22,7 +22,7 @@ pub const MAX_ELO: u32 = 1900;
 
 /// The calibration: (rating, skill level) points, ratings increasing, interpolated linearly in
 /// between. Each rating is where the level scored about even against Stockfish 15.1 at that
-/// `UCI_Elo` at 5+0.05 (docs/measurements.md, "UCI_Elo calibration against Stockfish"). Levels
+/// `UCI_Elo` at 5+0.05 (the games and their command: docs/strength.md). Levels
 /// 0 to 3 play below Stockfish's lowest rating: beginners' levels, reached by `Skill Level`.
 const ELO_TO_LEVEL: [(u32, f64); 4] = [(MIN_ELO, 3.5), (1600, 8.0), (1750, 12.0), (MAX_ELO, 19.0)];
 

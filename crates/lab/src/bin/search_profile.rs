@@ -13,13 +13,14 @@
 //!
 //! Arguments: engine (`ours` | `minimax`); search: `plain` (alpha-beta to depth 8, no table),
 //! `equivalent` (iterative deepening to depth 12 with the table, null-window search and
-//! aspiration), `ordering` (`equivalent` with killers and history), `default` (every
-//! technique, depth 12), `parallel` and `equivalent-deep` (`equivalent` to depth 16 on 2 threads and on
-//! one), `default-parallel` and `default-deep` (`default` to depth 20 on 2 threads and on one);
-//! minimax runs `plain`, `equivalent`, `equivalent-deep` and `parallel`; position (columns
-//! played from the empty board); repetitions; optionally the table size in MiB of both engines
-//! (default 16, the benchmark's; e.g. 1 or 64 as in its `table_size` group). The settings are
-//! the benchmark's (`benches/connect_four.rs`; docs/measurements.md, "Equivalent settings").
+//! aspiration), `ordering` (`equivalent` with killers and history), `default` (every technique,
+//! depth 12), `parallel` and `equivalent-deep` (`equivalent` to depth 16 on 2 threads and on one),
+//! `default-parallel` and `default-deep` (`default` to depth 20 on 2 threads and on one); minimax
+//! runs `plain`, `equivalent`, `equivalent-deep` and `parallel`; position (columns played from the
+//! empty board); repetitions; optionally the table size in MiB of both engines (default 16, the
+//! benchmark's; e.g. 1 or 64 as in its `table_size` group). The settings are the benchmark's
+//! (`benches/connect_four.rs`; `minimax_adaptor::equivalent_config` says which option corresponds
+//! to which).
 
 use plyforge_connect_four::ThreatEvaluator;
 use plyforge_lab::minimax_adaptor::{

@@ -10,7 +10,8 @@
 //! depends on the move order: ties go to the first move generated, as in the plain recursions
 //! the tests compare with. Repetition draws
 //! ([`Game::REPETITION_DRAWS`](crate::Game::REPETITION_DRAWS)) are not detected: these searches
-//! are meant for games without them. See `docs/multiplayer-search.md` for when to use which.
+//! are meant for games without them. The guide's chapter on choosing an algorithm
+//! (`docs/guide/algorithms.md`) says when to use which.
 
 mod brs;
 mod context;
