@@ -281,7 +281,7 @@ impl Session {
 
     /// A move typed by the human, in SAN or UCI.
     fn human_move(&mut self, text: &str, out: &mut String) -> Result<(), String> {
-        if self.game.outcome().is_some() {
+        if self.game.outcome_with_claims().is_some() {
             return Err("the game is over: new, position or undo".into());
         }
         if self.computer_to_move() {
@@ -323,7 +323,7 @@ impl Session {
     }
 
     fn announce_end(&self, out: &mut String) {
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(outcome) = self.game.outcome_with_claims() {
             let _ = writeln!(
                 out,
                 "game over: {outcome} ({})",
@@ -335,7 +335,7 @@ impl Session {
     /// The computer's moves while it is to move (all of a watched game when `go` asked).
     fn computer_moves(&mut self, asked: bool, out: &mut String) -> Result<(), String> {
         let mut played = 0;
-        while self.game.outcome().is_none() && (self.computer_to_move() || (asked && played == 0)) {
+        while self.game.outcome_with_claims().is_none() && (self.computer_to_move() || (asked && played == 0)) {
             if self.mode == Mode::Watch && !asked {
                 let _ = writeln!(out, "watch mode: type go to start the game");
                 return Ok(());
@@ -385,7 +385,7 @@ impl Session {
     }
 
     fn hint(&mut self, out: &mut String) -> Result<(), String> {
-        if self.game.outcome().is_some() {
+        if self.game.outcome_with_claims().is_some() {
             return Err("the game is over".into());
         }
         let board = self.board();
@@ -442,7 +442,7 @@ impl Session {
             Mode::Human => ("Human", "Human"),
             Mode::Watch => ("Plyforge", "Plyforge"),
         };
-        let result = result_token(self.game.outcome());
+        let result = result_token(self.game.outcome_with_claims());
         let mut game = Game {
             result: result.parse().unwrap_or_default(),
             ..Game::default()

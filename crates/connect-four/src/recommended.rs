@@ -14,12 +14,13 @@ use plyforge_search::{Algorithm, Config};
 ///
 /// ```
 /// use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator, mcts_config};
-/// use plyforge_search::mcts::Mcts;
-/// use plyforge_search::Limits;
+/// use plyforge_search::{Algorithm, Config, Limits, Searcher};
 ///
 /// let game: ConnectFour<Columns7x6> = "444".parse()?;
-/// let mut search = Mcts::new(mcts_config().with_max_iterations(Some(2_000)));
-/// let result = search.search(&game, &ThreatEvaluator, &Limits::default(), |_| {})?;
+/// let config = Config::default()
+///     .with_algorithm(Algorithm::MonteCarlo)
+///     .with_mcts(mcts_config().with_max_iterations(Some(2_000)));
+/// let result = Searcher::new(config).search(&game, &ThreatEvaluator, &Limits::default(), &[], |_| {})?;
 /// assert!(game.can_play(result.best_move));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
