@@ -139,7 +139,7 @@ pub trait Game: Clone + Send + 'static {
     /// result by rule ([`Game::outcome_by_rule`], draws by rule included), or, when the player
     /// to move has no legal move, [`Game::outcome_without_moves`]; `None` while the game goes
     /// on. (Repetitions need the game's history, which a position does not hold: a loop that
-    /// keeps it, as [`Arena`](crate::Arena) does, checks them itself.)
+    /// keeps it, as an `Arena` does, checks them itself.)
     ///
     /// ```
     /// use plyforge_search::{Game, Outcome, nim::Nim};
