@@ -114,5 +114,5 @@ pub use player::{Player, PlayerError, RandomPlayer, SearchPlayer};
 pub use report::{Info, Line, RootMove, ScoreBound, SearchError, SearchResult};
 pub use score::Score;
 pub use score_vector::ScoreVector;
-pub use searcher::{Searcher, best_move};
+pub use searcher::{BEST_MOVE_DEFAULT_TIME, EAGER_BACKING_MIB, Searcher, best_move};
 pub use techniques::Techniques;
