@@ -3,9 +3,10 @@
 //! are not the other searches' nodes): for each pair of algorithms and each player count, every
 //! assignment of the two algorithms to the seats (both present), each played `--repeat` times
 //! (repeats after the first open with one random move per player, so that deterministic searches
-//! play different games); a seat rotation is one of those assignments. Prints each algorithm's win
-//! rate against the other with a 95 % confidence interval (normal approximation), and first the
-//! two-player rate of the alpha-beta AI against a greedy one-ply player.
+//! play different games); a seat rotation is one of those assignments. Each pair is a match of
+//! the search crate's [`Arena`] on `--jobs` threads. Prints each algorithm's score against the
+//! other with its 95 % interval (Wilson), and first the two-player score of the alpha-beta AI
+//! against a greedy one-ply player.
 //!
 //! ```text
 //! cargo run --release --example sternhalma_tournament -- [--nodes N | --ms M] [--players 3,4,6]
@@ -20,15 +21,17 @@
 //! `plyforge_sternhalma::mcts_config`).
 //! There are `2^n - 2` assignments per pair: 6 for three players, 14 for four, 62 for six.
 
+use indicatif::{ProgressBar, ProgressStyle};
 use plyforge::search::mcts::{MctsConfig, Rollout};
-use plyforge::search::{Algorithm, Limits};
+use plyforge::search::{
+    Algorithm, Arena, Entrant, Limits, MatchResult, Opening, Player, RandomPlayer, Standing,
+    every_assignment,
+};
 use plyforge::sternhalma::{
     Ai, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION, MCTS_IMPLICIT_WEIGHT, MCTS_PRIOR_WEIGHT,
-    MCTS_ROLLOUT_PLIES, PlayerCount, Position, Strategy, mcts_config,
+    MCTS_ROLLOUT_PLIES, Move, PlayerCount, Position, Strategy, mcts_config,
 };
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use std::time::Instant;
 
@@ -42,9 +45,6 @@ The multi-player searches against each other, every pair in every seat assignmen
 equal node budget (default 5000 nodes a move) or equal time (--ms); prints each algorithm's
 win rate against the other with a 95 % interval, after the two-player alpha-beta AI against a
 greedy player. The --mcts-* options change Monte Carlo tree search's settings.";
-
-/// The z value of a two-sided 95 % confidence interval.
-const Z_95: f64 = 1.96;
 
 /// Settings from the command line.
 struct Options {
@@ -143,81 +143,69 @@ fn parse_options() -> Result<Options, String> {
     Ok(options)
 }
 
-/// One game to play: the algorithm of each seat and the seed of its opening (0: none).
-#[derive(Clone)]
-struct Match {
-    seats: Vec<Strategy>,
-    seed: u64,
-}
-
-/// How a game ended: the winning seat, or `None` for a draw by the move limit.
-fn play(players: PlayerCount, game: &Match, options: &Options) -> Option<usize> {
-    let mut position = Position::new(players);
-    let limits = if options.ms > 0 {
+/// The limits of every move.
+fn limits(options: &Options) -> Limits<Move> {
+    if options.ms > 0 {
         let time = Duration::from_millis(options.ms);
         Limits::time(time, time)
     } else {
         Limits::nodes(options.nodes)
-    };
-    let mut ais: Vec<Ai> = game
-        .seats
-        .iter()
-        .map(|&algorithm| match algorithm {
-            Strategy::Search(Algorithm::MonteCarlo) => {
-                Ai::mcts(options.mcts.clone(), limits.clone())
+    }
+}
+
+/// An entrant playing `strategy` within the options' limits.
+fn entrant(strategy: Strategy, options: &Options) -> Entrant<'_, Position> {
+    Entrant::new(strategy.name(), move |_| match strategy {
+        Strategy::Search(Algorithm::MonteCarlo) => Ai::mcts(options.mcts.clone(), limits(options)),
+        _ => Ai::new(strategy, limits(options)),
+    })
+}
+
+/// The start position, then `repeats - 1` openings of one random move per player.
+fn openings(players: PlayerCount, repeats: usize) -> Vec<Opening<Position>> {
+    (0..repeats)
+        .map(|repeat| {
+            let mut opening = Opening::position(Position::new(players));
+            let mut random = RandomPlayer::new(repeat as u64 * 104_729);
+            for _ in 0..if repeat == 0 { 0 } else { players.get() } {
+                let mv = random
+                    .choose(&opening.position, &opening.history)
+                    .expect("the start has moves");
+                opening.history.push(opening.position.hash());
+                opening.position.play(mv);
             }
-            _ => Ai::new(algorithm, limits.clone()),
+            opening
         })
-        .collect();
-    if game.seed != 0 {
-        let mut state = game.seed;
-        for _ in 0..players.get() {
-            // xorshift64*: one random opening move per player.
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            let moves = position.legal_moves();
-            let pick = state.wrapping_mul(0x2545_F491_4F6C_DD1D) % moves.len() as u64;
-            position.play(moves[pick as usize]);
-        }
-    }
-    while position.outcome().is_none() {
-        let seat = position.to_move();
-        let choice = ais[seat]
-            .choose(&position)
-            .expect("a position without an outcome has a move");
-        position.play(choice.mv);
-    }
-    position.winner()
+        .collect()
 }
 
-/// Plays `games` on `jobs` threads; returns each game's result in order.
-fn play_all(players: PlayerCount, games: &[Match], options: &Options) -> Vec<Option<usize>> {
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(vec![None; games.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(game) = games.get(index) else { break };
-                    let winner = play(players, game, options);
-                    results.lock().expect("no thread panics while holding it")[index] = winner;
-                }
-            });
-        }
+/// Plays the arena with a progress bar; `None` (said on standard error) when it cannot run.
+fn run(arena: &Arena<'_, Position>) -> Option<MatchResult<Move>> {
+    let bar = ProgressBar::new(arena.game_count() as u64).with_style(
+        ProgressStyle::with_template("  {bar:30} {pos}/{len} games, {msg}, {eta} left")
+            .expect("a valid template"),
+    );
+    let result = arena.run(|progress| {
+        bar.inc(1);
+        bar.set_message(format!(
+            "{} {:.1} %",
+            progress.standings[0].name,
+            100.0 * progress.standings[0].score()
+        ));
     });
-    results.into_inner().expect("no thread panicked")
+    bar.finish_and_clear();
+    result.map_err(|error| eprintln!("error: {error}")).ok()
 }
 
-/// `wins` out of `games` as a percentage with the half-width of its 95 % interval.
-fn rate(wins: f64, games: usize) -> String {
-    if games == 0 {
-        return "-".to_string();
-    }
-    let p = wins / games as f64;
-    let half = Z_95 * (p * (1.0 - p) / games as f64).sqrt();
-    format!("{:5.1} % ± {:4.1}", 100.0 * p, 100.0 * half)
+/// A standing as a percentage with its 95 % interval.
+fn rate(standing: &Standing) -> String {
+    let (low, high) = standing.interval();
+    format!(
+        "{:5.1} % [{:4.1}, {:4.1}]",
+        100.0 * standing.score(),
+        100.0 * low,
+        100.0 * high
+    )
 }
 
 /// The budget per move in words.
@@ -234,32 +222,22 @@ fn greedy_baseline(options: &Options) {
         return;
     }
     let clock = Instant::now();
-    // Half the games with the AI as player 1, half as player 2; every game after the first two
-    // opens with random moves.
-    let games: Vec<Match> = (0..options.greedy_games)
-        .map(|i| Match {
-            seats: if i % 2 == 0 {
-                vec![Strategy::Search(Algorithm::Paranoid), Strategy::Greedy]
-            } else {
-                vec![Strategy::Greedy, Strategy::Search(Algorithm::Paranoid)]
-            },
-            seed: (i / 2) as u64 * 7919,
-        })
-        .collect();
-    let results = play_all(PlayerCount::Two, &games, options);
-    let wins = results
-        .iter()
-        .zip(&games)
-        .filter(|(winner, game)| {
-            winner.is_some_and(|seat| game.seats[seat] == Strategy::Search(Algorithm::Paranoid))
-        })
-        .count();
-    let draws = results.iter().filter(|winner| winner.is_none()).count();
+    // Each opening with the AI as player 1 and as player 2.
+    let arena = Arena::new(vec![
+        entrant(Strategy::Search(Algorithm::Paranoid), options),
+        entrant(Strategy::Greedy, options),
+    ])
+    .with_openings(openings(PlayerCount::Two, options.greedy_games.div_ceil(2)))
+    .with_threads(options.jobs);
+    let Some(result) = run(&arena) else { return };
+    let ai = &result.standings[0];
     println!(
-        "2 players, alpha-beta ({} per move) against greedy one-ply: won {wins} of {} games ({}), {draws} draws  [{:.0} s]",
+        "2 players, alpha-beta ({} per move) against greedy one-ply: won {} of {} games ({}), {} draws  [{:.0} s]",
         budget(options),
-        games.len(),
-        rate(wins as f64, games.len()),
+        ai.wins,
+        ai.games(),
+        rate(ai),
+        ai.draws,
         clock.elapsed().as_secs_f64()
     );
 }
@@ -286,57 +264,44 @@ fn main() -> ExitCode {
         let budget = budget(&options);
         println!(
             "{n} players, {budget} per move, every assignment of two algorithms to the seats × {} \
-             (win rate of the first algorithm of the pair against the second; draws count half):",
+             (score of the first algorithm of the pair against the second, 95 % interval; draws \
+             count half):",
             options.repeat
         );
-        let mut totals: Vec<(f64, usize)> = vec![(0.0, 0); options.algorithms.len()];
+        let mut totals = vec![Standing::default(); options.algorithms.len()];
         for (a, &first) in options.algorithms.iter().enumerate() {
             for (b, &second) in options.algorithms.iter().enumerate().skip(a + 1) {
                 let clock = Instant::now();
-                let mut games = Vec::new();
-                // Seat masks: bit s set means seat s plays `first`; both algorithms present.
-                for mask in 1..(1u32 << n) - 1 {
-                    for repeat in 0..options.repeat {
-                        let seats = (0..n)
-                            .map(|s| if mask >> s & 1 == 1 { first } else { second })
-                            .collect();
-                        let seed = repeat as u64 * 104_729 + mask as u64;
-                        games.push(Match {
-                            seats,
-                            seed: if repeat == 0 { 0 } else { seed },
-                        });
-                    }
+                let arena = Arena::new(vec![entrant(first, &options), entrant(second, &options)])
+                    .with_openings(openings(players, options.repeat))
+                    .with_seatings(every_assignment(2, n))
+                    .with_threads(options.jobs);
+                let Some(result) = run(&arena) else {
+                    return ExitCode::FAILURE;
+                };
+                for (total, standing) in [(a, &result.standings[0]), (b, &result.standings[1])] {
+                    let total = &mut totals[total];
+                    total.wins += standing.wins;
+                    total.draws += standing.draws;
+                    total.losses += standing.losses;
+                    total.points += standing.points;
                 }
-                let results = play_all(players, &games, &options);
-                let mut score_first = 0.0;
-                let mut draws = 0;
-                for (winner, game) in results.iter().zip(&games) {
-                    match winner {
-                        Some(seat) if game.seats[*seat] == first => score_first += 1.0,
-                        Some(_) => {}
-                        None => {
-                            score_first += 0.5;
-                            draws += 1;
-                        }
-                    }
-                }
-                let count = games.len();
-                totals[a].0 += score_first;
-                totals[a].1 += count;
-                totals[b].0 += count as f64 - score_first;
-                totals[b].1 += count;
+                let standing = &result.standings[0];
                 println!(
-                    "  {first:>8} vs {second:<8} {count:4} games: {first} {}  ({draws} draws)  [{:.0} s]",
-                    rate(score_first, count),
+                    "  {first:>8} vs {second:<8} {:4} games: {first} {}  ({} draws)  [{:.0} s]",
+                    standing.games(),
+                    rate(standing),
+                    standing.draws,
                     clock.elapsed().as_secs_f64()
                 );
             }
         }
         println!("  overall, against every other algorithm:");
-        for (algorithm, (score, count)) in options.algorithms.iter().zip(&totals) {
+        for (algorithm, total) in options.algorithms.iter().zip(&totals) {
             println!(
-                "  {algorithm:>8}: {} of {count} games",
-                rate(*score, *count)
+                "  {algorithm:>8}: {} of {} games",
+                rate(total),
+                total.games()
             );
         }
     }

@@ -1,21 +1,24 @@
-//! Self-play: the TicTacChess AI against itself at two strengths, colours alternating, each game
-//! from a short random opening, and the table of results.
+//! Self-play: the TicTacChess AI against itself at two strengths, a match of the search crate's
+//! [`Arena`]: each short random opening played once with each colour, games on `--threads`
+//! threads, and the table of results with 95 % intervals.
 //!
 //! ```text
 //! cargo run --release --example tictacchess_selfplay -- [--games 1000] [--strong 4] [--weak 2]
-//!     [--opening 2] [--limit 100] [--seed 1]
+//!     [--opening 2] [--limit 100] [--seed 1] [--threads 2]
 //! ```
 
 use indicatif::{ProgressBar, ProgressStyle};
-use plyforge::tictacchess::selfplay::{Series, Tally, play_series};
-use plyforge::tictacchess::{Ai, Strength};
+use plyforge::search::{
+    Arena, Entrant, Game, GameRecord, Opening, Player, RandomPlayer, wilson_interval,
+};
+use plyforge::tictacchess::{Ai, Move, Strength, TicTacChess};
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// The answer to `--help`.
 const USAGE: &str = "\
 usage: tictacchess_selfplay [--games N] [--strong DEPTH] [--weak DEPTH] [--opening PLIES]
-                            [--limit PLIES] [--seed N]
+                            [--limit PLIES] [--seed N] [--threads N]
 The TicTacChess AI against itself at two search depths (defaults: 1000 games, depths 4 and 2,
 2 random opening plies, a 100-ply move limit, seed 1), colours alternating; prints the table
 of results.";
@@ -28,6 +31,7 @@ struct Options {
     opening: u32,
     limit: u32,
     seed: u64,
+    threads: usize,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -38,6 +42,7 @@ fn parse_options() -> Result<Options, String> {
         opening: 2,
         limit: 100,
         seed: 1,
+        threads: 2,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -57,6 +62,7 @@ fn parse_options() -> Result<Options, String> {
             "--opening" => options.opening = small("--opening")?,
             "--limit" => options.limit = small("--limit")?,
             "--seed" => options.seed = number("--seed")?,
+            "--threads" => options.threads = small("--threads")? as usize,
             _ => return Err(format!("unknown option {flag:?}")),
         }
     }
@@ -66,15 +72,51 @@ fn parse_options() -> Result<Options, String> {
     Ok(options)
 }
 
-fn row(name: &str, tally: Tally) {
+/// One row of the table: the stronger side's results in `games`.
+fn row(name: &str, games: &[&GameRecord<Move>]) {
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for game in games {
+        match game.winner() {
+            Some(STRONG) => wins += 1,
+            Some(_) => losses += 1,
+            None => draws += 1,
+        }
+    }
+    let count = games.len();
+    let (low, high) = wilson_interval(wins as f64 + draws as f64 / 2.0, count as f64);
+    let score = (wins as f64 + draws as f64 / 2.0) / count.max(1) as f64;
     println!(
-        "{name:<22} {:>6} {:>6} {:>6} {:>6} {:>7.1}%",
-        tally.games(),
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        100.0 * tally.score()
+        "{name:<22} {count:>6} {wins:>6} {draws:>6} {losses:>6} {:>7.1}% [{:.1}, {:.1}]",
+        100.0 * score,
+        100.0 * low,
+        100.0 * high
     );
+}
+
+/// The stronger entrant's index.
+const STRONG: usize = 0;
+
+/// `games / 2` openings of `plies` random plies each (each is played with both colours).
+fn openings(options: &Options) -> Vec<Opening<TicTacChess>> {
+    let start = TicTacChess::new().with_move_limit(Some(options.limit));
+    let mut random = RandomPlayer::new(options.seed);
+    (0..options.games.div_ceil(2))
+        .map(|_| {
+            let mut opening = Opening::position(start);
+            for _ in 0..options.opening {
+                if opening.position.outcome().is_some() {
+                    break;
+                }
+                let mv = random
+                    .choose(&opening.position, &opening.history)
+                    .expect("a position that goes on has a move");
+                opening.history.push(opening.position.hash());
+                opening.position.play(mv);
+            }
+            opening
+        })
+        .filter(|opening| opening.position.outcome().is_none())
+        .collect()
 }
 
 fn main() -> ExitCode {
@@ -92,30 +134,39 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut strong = Ai::new(Strength::Depth(options.strong));
-    let mut weak = Ai::new(Strength::Depth(options.weak));
-    let series = Series {
-        games: options.games,
-        opening_plies: options.opening,
-        move_limit: options.limit,
-        seed: options.seed,
-    };
+    let (strong_depth, weak_depth) = (options.strong, options.weak);
+    let arena = Arena::new(vec![
+        Entrant::new("strong", move |_| Ai::new(Strength::Depth(strong_depth))),
+        Entrant::new("weak", move |_| Ai::new(Strength::Depth(weak_depth))),
+    ])
+    .with_openings(openings(&options))
+    .with_threads(options.threads);
     println!(
         "{} games, depth {} (strong) against depth {} (weak), {} random opening plies, move limit {} plies",
-        options.games, options.strong, options.weak, options.opening, options.limit
+        arena.game_count(),
+        options.strong,
+        options.weak,
+        options.opening,
+        options.limit
     );
     let start = Instant::now();
-    let progress = ProgressBar::new(u64::from(options.games)).with_style(
+    let progress = ProgressBar::new(arena.game_count() as u64).with_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg}, {eta} left")
             .expect("a valid template"),
     );
-    let result = play_series(&mut strong, &mut weak, series, |so_far| {
+    let result = match arena.run(|so_far| {
         progress.inc(1);
         progress.set_message(format!(
             "strong side {:.1}%",
-            100.0 * so_far.total().score()
+            100.0 * so_far.standings[STRONG].score()
         ));
-    });
+    }) {
+        Ok(result) => result,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     progress.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     println!();
@@ -123,17 +174,20 @@ fn main() -> ExitCode {
         "{:<22} {:>6} {:>6} {:>6} {:>6} {:>8}",
         "strong side", "games", "wins", "draws", "losses", "score"
     );
-    row("as White", result.as_white);
-    row("as Black", result.as_black);
-    row("total", result.total());
-    let total = result.total();
+    let white = STRONG;
+    let seated = |seat: usize| -> Vec<&GameRecord<Move>> {
+        result
+            .games
+            .iter()
+            .filter(|game| game.seating[seat] == STRONG)
+            .collect()
+    };
+    row("as White", &seated(white));
+    row("as Black", &seated(1 - white));
+    row("total", &result.games.iter().collect::<Vec<_>>());
+    let total = &result.standings[STRONG];
     println!();
-    println!(
-        "the stronger side scores {:.1}% ({} wins, {} losses) in {seconds:.1} s",
-        100.0 * total.score(),
-        total.wins,
-        total.losses
-    );
+    println!("the stronger side: {total} in {seconds:.1} s");
     if total.score() > 0.5 {
         ExitCode::SUCCESS
     } else {

@@ -154,6 +154,26 @@ pub trait Game: Clone + Send + 'static {
         Outcome::Draw
     }
 
+    /// The result if the game is over at this position, the way a game loop asks it: the
+    /// result by rule ([`Game::outcome_by_rule`], draws by rule included), or, when the player
+    /// to move has no legal move, [`Game::outcome_without_moves`]; `None` while the game goes
+    /// on. (Repetitions need the game's history, which a position does not hold: a loop that
+    /// keeps it, as an `Arena` does, checks them itself.)
+    ///
+    /// ```
+    /// use plyforge_search::{Game, Outcome, nim::Nim};
+    /// let mut nim = Nim::new(2);
+    /// assert_eq!(nim.outcome(), None);
+    /// nim.play(2);
+    /// assert_eq!(nim.outcome(), Some(Outcome::Win(0)));
+    /// ```
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.outcome_by_rule() {
+            return Some(outcome);
+        }
+        (self.count_moves() == 0).then(|| self.outcome_without_moves())
+    }
+
     /// A 64-bit hash of everything that decides the future of the game (the position, the player
     /// to move, rights). The transposition table and repetition detection rely on it.
     fn hash(&self) -> u64;

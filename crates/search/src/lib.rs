@@ -13,7 +13,9 @@
 //! rollout policies of the game's own). [`perft`] and [`divide`] count
 //! the move tree of any game; [`retrograde::solve`] solves a whole, perfectly indexed state
 //! space backwards from its ends; [`proof`] decides whether a player can force a win within a
-//! number of plies.
+//! number of plies. A [`Player`] chooses moves (a [`SearchPlayer`] of any algorithm, a
+//! [`RandomPlayer`], a closure), and an [`Arena`] plays players against each other on threads,
+//! seats rotated, with each one's score and its 95 % interval.
 //!
 //! A whole game in a few lines: a race to 21, each player adding 1, 2 or 3; whoever reaches
 //! 21 wins.
@@ -66,6 +68,7 @@
 #![deny(unsafe_code)]
 
 mod algorithm;
+mod arena;
 mod checks;
 mod clock;
 mod config;
@@ -84,6 +87,7 @@ mod node_type;
 mod ordering;
 mod pages;
 mod perft;
+mod player;
 pub mod proof;
 mod pv;
 mod quiescence;
@@ -98,15 +102,20 @@ mod tt;
 mod worker;
 
 pub use algorithm::{Algorithm, ParseAlgorithmError};
+pub use arena::{
+    Arena, Entrant, Forfeit, GameEnd, GameRecord, MatchError, MatchResult, Opening, Progress,
+    REPETITION_LIMIT, Standing, every_assignment, rotations, wilson_interval,
+};
 pub use config::{Config, TableSizeError};
 pub use game::{Evaluator, Game, MAX_PLAYERS, Outcome};
 pub use limits::{Limits, StopFlag};
 pub use moves::{ArrayVec, MoveBuffer, MoveList};
 pub use perft::{divide, perft, perft_until};
+pub use player::{Player, PlayerError, RandomPlayer, SearchPlayer};
 pub use report::{Info, Line, RootMove, ScoreBound, SearchError, SearchResult};
 pub use score::Score;
 pub use score_vector::ScoreVector;
-pub use searcher::{Searcher, best_move};
+pub use searcher::{BEST_MOVE_DEFAULT_TIME, EAGER_BACKING_MIB, Searcher, best_move};
 pub use techniques::Techniques;
 
 /// The README's example, run as a doc test so that it stays true.

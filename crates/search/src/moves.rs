@@ -15,8 +15,8 @@ pub type MoveList<M, const N: usize> = ArrayVec<M, N>;
 #[track_caller]
 fn overflow<M>(capacity: usize) -> ! {
     panic!(
-        "move list full: a game generated more than {capacity} moves of type {}; raise the \
-         capacity of its move list (Game::Moves)",
+        "move list full: a game generated more than {capacity} moves into its \
+         MoveList<{}, {capacity}> (Game::Moves); raise the capacity to the game's worst case",
         core::any::type_name::<M>()
     )
 }
@@ -88,7 +88,7 @@ mod tests {
     use super::*;
 
     #[test]
-    #[should_panic(expected = "more than 2 moves of type u8")]
+    #[should_panic(expected = "more than 2 moves into its MoveList<u8, 2> (Game::Moves)")]
     fn a_push_past_the_capacity_panics_naming_the_move_type_and_capacity() {
         let mut list = MoveList::<u8, 2>::new();
         for mv in 0..3 {

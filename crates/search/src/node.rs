@@ -338,7 +338,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             tt_move,
             order,
             ply,
-            player: game.player_to_move(),
+            player: crate::checks::player_to_move(game),
             prefetch: (use_tt && depth > TT_MIN_DEPTH).then_some(Prefetch {
                 tt,
                 key_mix: self.key_mix,
@@ -760,7 +760,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     pub(crate) fn outcome_score(&self, game: &G, outcome: Outcome, ply: usize) -> Score {
         match outcome {
             Outcome::Draw => DRAW,
-            Outcome::Win(winner) if self.side_of(winner) == self.side(game) => win_in(ply),
+            Outcome::Win(winner)
+                if self.side_of(crate::checks::winner(game, winner)) == self.side(game) =>
+            {
+                win_in(ply)
+            }
             Outcome::Win(_) => loss_in(ply),
         }
     }

@@ -107,7 +107,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             tt_move: None,
             order: Order::Hints,
             ply,
-            player: game.player_to_move(),
+            player: crate::checks::player_to_move(game),
             prefetch: None,
         };
         let mut picker = MovePicker::new(

@@ -71,15 +71,23 @@ impl<G: Game> Searcher<G> {
     }
 
     /// A searcher with `config` and an empty transposition table of `config.tt_mib` MiB, or
-    /// [`TableSizeError`] when the system does not give that much memory. (The table's pages are
-    /// backed at their first touch, or by [`Searcher::populate_table`], so a size the system
-    /// promises but cannot back may still end the program then, as any allocation would.)
+    /// [`TableSizeError`] when the system does not give that much memory. A table of up to
+    /// [`EAGER_BACKING_MIB`] MiB (the default's 16) is backed at once, so that the first search
+    /// runs as fast as the next; a larger one is backed at its first touch, on the clock of the
+    /// searches that touch it, unless [`Searcher::populate_table`] backs it before (a size the
+    /// system promises but cannot back may then still end the program, as any allocation
+    /// would).
     pub fn try_new(config: Config) -> Result<Self, TableSizeError> {
         // Max^n and Monte Carlo tree search keep no table.
         let uses_table = config.uses(Techniques::TT)
             && !matches!(config.algorithm, Algorithm::MaxN | Algorithm::MonteCarlo);
         let mib = if uses_table { config.tt_mib } else { 0 };
-        let tt = TranspositionTable::new(mib).ok_or(TableSizeError { mib: config.tt_mib })?;
+        let mut tt = TranspositionTable::new(mib).ok_or(TableSizeError { mib: config.tt_mib })?;
+        if mib <= EAGER_BACKING_MIB {
+            // A small table is backed now, in a few milliseconds, so that the first search does
+            // not pay its page faults on its own clock.
+            tt.populate(Instant::now() + EAGER_BACKING_TIME);
+        }
         Ok(Searcher {
             config,
             tt,
@@ -391,10 +399,23 @@ fn proven_by_score<G: Game>(
     }
 }
 
+/// The largest transposition table, in MiB, that [`Searcher::new`] backs at once (zeroing
+/// 16 MiB takes a few milliseconds).
+pub const EAGER_BACKING_MIB: usize = 16;
+
+/// The most time [`Searcher::new`] spends backing a small table.
+const EAGER_BACKING_TIME: core::time::Duration = core::time::Duration::from_millis(200);
+
+/// The time [`best_move`] gives itself when its limits bound nothing: a hard limit of one
+/// second, so that `Limits::default()` cannot search for minutes by surprise.
+pub const BEST_MOVE_DEFAULT_TIME: core::time::Duration = core::time::Duration::from_secs(1);
+
 /// The best move for the player to move: the one-call way for the common case. It searches
 /// with [`Config::default`] (every technique on, a 16 MiB table, one thread), as negamax for two
 /// players and paranoid search for three to six, within `limits`, with no earlier positions
-/// for repetitions and no progress reports. For anything more (a table kept between moves,
+/// for repetitions and no progress reports. Limits that bound nothing (no depth, nodes, time
+/// or stop flag, as `Limits::default()`) get a hard limit of [`BEST_MOVE_DEFAULT_TIME`] (one
+/// second) rather than a search toward the deepest depth. For anything more (a table kept between moves,
 /// threads, the game's history, the score and the line), build a [`Searcher`].
 ///
 /// ```
@@ -415,6 +436,18 @@ pub fn best_move<G: Game, E: Evaluator<G>>(
         Algorithm::AlphaBeta
     } else {
         Algorithm::Paranoid
+    };
+    let unbounded = limits.depth.is_none()
+        && limits.nodes.is_none()
+        && limits.soft_time.is_none()
+        && limits.hard_time.is_none()
+        && limits.stop.is_none();
+    let bounded;
+    let limits = if unbounded {
+        bounded = limits.clone().with_hard_time(BEST_MOVE_DEFAULT_TIME);
+        &bounded
+    } else {
+        limits
     };
     let mut searcher = Searcher::new(Config::default().with_algorithm(algorithm));
     searcher

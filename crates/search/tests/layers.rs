@@ -45,6 +45,8 @@ const LAYERS: &[(&str, u8)] = &[
     // The front end.
     ("config", 3),
     ("searcher", 3),
+    ("player", 4),
+    ("arena", 4),
 ];
 
 /// Every `.rs` file under `dir`.

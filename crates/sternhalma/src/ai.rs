@@ -12,7 +12,9 @@ use core::fmt;
 use core::str::FromStr;
 use plyforge_search::Techniques;
 use plyforge_search::mcts::{MctsConfig, Rollout};
-use plyforge_search::{Algorithm, Config, Evaluator, Limits, Score, SearchError, Searcher};
+use plyforge_search::{
+    Algorithm, Config, Evaluator, Limits, Player, PlayerError, Score, SearchError, Searcher,
+};
 
 /// The transposition-table size of an [`Ai`] in MiB: enough for the node budgets used here.
 pub const AI_TT_MIB: usize = 16;
@@ -296,4 +298,20 @@ fn greedy(position: &Position, evaluator: &DistanceEvaluator) -> Result<Choice, 
         depth: 1,
         nodes: moves.len() as u64,
     })
+}
+
+/// An AI is a [`Player`] of the search crate's matches ([`Arena`](plyforge_search::Arena)),
+/// forgetting what it learned between games.
+impl Player<Position> for Ai {
+    fn choose(&mut self, position: &Position, _history: &[u64]) -> Result<Move, PlayerError> {
+        match Ai::choose(self, position) {
+            Ok(choice) => Ok(choice.mv),
+            Err(AiError::Search(error)) => Err(PlayerError::Search(error)),
+            Err(AiError::GameOver) => Err(PlayerError::NoMove),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.clear();
+    }
 }

@@ -6,7 +6,7 @@ use crate::eval::Evaluation;
 use crate::game::TicTacChess;
 use crate::history::Match;
 use crate::moves::Move;
-use plyforge_search::{Config, Limits, SearchError, SearchResult, Searcher};
+use plyforge_search::{Config, Limits, Player, PlayerError, SearchError, SearchResult, Searcher};
 use std::time::Duration;
 
 /// How hard the AI thinks.
@@ -106,5 +106,22 @@ impl Ai {
         let limits = self.limits();
         self.searcher
             .search(game, &self.evaluation, &limits, &[], |_| {})
+    }
+}
+
+/// An AI is a [`Player`] of the search crate's matches ([`Arena`](plyforge_search::Arena)): it
+/// searches the position with the match's earlier positions for repetitions, and forgets what
+/// it learned between games.
+impl Player<TicTacChess> for Ai {
+    fn choose(&mut self, game: &TicTacChess, history: &[u64]) -> Result<Move, PlayerError> {
+        let limits = self.limits();
+        let result = self
+            .searcher
+            .search(game, &self.evaluation, &limits, history, |_| {})?;
+        Ok(result.best_move)
+    }
+
+    fn new_game(&mut self) {
+        self.clear();
     }
 }

@@ -91,10 +91,11 @@ pub(crate) fn end_or_moves<G: Game>(game: &G, moves: &mut G::Moves) -> Option<Ou
 
 /// The rewards of a finished game: 1 for the winner, 0 for the others; a draw shares the
 /// winner's 1 equally.
-pub(crate) fn outcome_rewards(outcome: Outcome, players: usize) -> Rewards {
+pub(crate) fn outcome_rewards<G: Game>(outcome: Outcome, players: usize) -> Rewards {
     let mut rewards = [0.0; MAX_PLAYERS];
     match outcome {
-        Outcome::Win(winner) => rewards[winner] = 1.0,
+        Outcome::Win(winner) if winner < players => rewards[winner] = 1.0,
+        Outcome::Win(winner) => crate::checks::broken_player::<G>("Outcome::Win", winner, players),
         Outcome::Draw => rewards[..players].fill(1.0 / players as f32),
     }
     rewards
@@ -181,7 +182,7 @@ where
             *nodes += 1;
             plies += 1;
             if let Some(outcome) = end_or_moves(&game, moves) {
-                return outcome_rewards(outcome, self.players);
+                return outcome_rewards::<G>(outcome, self.players);
             }
         }
     }
@@ -221,7 +222,7 @@ where
         nodes: &mut u64,
     ) -> Option<Rewards> {
         if let Some(outcome) = game.outcome_by_rule() {
-            return Some(outcome_rewards(outcome, self.players));
+            return Some(outcome_rewards::<G>(outcome, self.players));
         }
         let waiting = extra > 0
             && self
@@ -243,7 +244,10 @@ where
         let mut moves = G::Moves::default();
         game.generate_moves(&mut moves);
         if moves.is_empty() {
-            return Some(outcome_rewards(game.outcome_without_moves(), self.players));
+            return Some(outcome_rewards::<G>(
+                game.outcome_without_moves(),
+                self.players,
+            ));
         }
         // The game's hint order, highest first: a good first move prunes the most.
         moves
@@ -339,7 +343,13 @@ mod tests {
         assert!((rewards[0] + rewards[1] - 1.0).abs() < 1e-6);
         // A lead of 600 on a scale of 100 is a factor e^6 in the rewards' ratio.
         assert!(((rewards[0] / rewards[1]).ln() - 6.0).abs() < 1e-3);
-        assert_eq!(outcome_rewards(Outcome::Draw, 3)[..3], [1.0 / 3.0; 3]);
-        assert_eq!(outcome_rewards(Outcome::Win(1), 2)[..2], [0.0, 1.0]);
+        assert_eq!(
+            outcome_rewards::<crate::nim::Nim>(Outcome::Draw, 3)[..3],
+            [1.0 / 3.0; 3]
+        );
+        assert_eq!(
+            outcome_rewards::<crate::nim::Nim>(Outcome::Win(1), 2)[..2],
+            [0.0, 1.0]
+        );
     }
 }

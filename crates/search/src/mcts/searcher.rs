@@ -279,7 +279,7 @@ impl<G: Game> Mcts<G> {
         let (best_index, best) = choose(&root_moves, game.player_to_move());
         // A proven move is worth its result, whatever its rollouts averaged.
         let values = match best.proven {
-            Some(outcome) => outcome_rewards(outcome, players)[..players]
+            Some(outcome) => outcome_rewards::<G>(outcome, players)[..players]
                 .iter()
                 .map(|&reward| f64::from(reward))
                 .collect(),
@@ -393,7 +393,7 @@ fn merge_root_moves<G: Game>(
                 }
             }
             let value = if let Some(outcome) = proven {
-                f64::from(outcome_rewards(outcome, players)[player])
+                f64::from(outcome_rewards::<G>(outcome, players)[player])
             } else if visits == 0 {
                 1.0 / players as f64
             } else {

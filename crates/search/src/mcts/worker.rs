@@ -196,7 +196,7 @@ where
         let rewards: Rewards = loop {
             let current = &self.tree.nodes[node as usize];
             if let Some(outcome) = current.proven() {
-                break outcome_rewards(outcome, players);
+                break outcome_rewards::<G>(outcome, players);
             }
             if current.state == State::Expanded {
                 let settings = SelectSettings {
@@ -218,7 +218,7 @@ where
                 let leaf = &mut self.tree.nodes[node as usize];
                 leaf.state = State::Terminal;
                 leaf.set_proven(Some(outcome));
-                let rewards = outcome_rewards(outcome, players);
+                let rewards = outcome_rewards::<G>(outcome, players);
                 if implicit {
                     self.tree.values[node as usize] = rewards;
                 }
@@ -318,7 +318,7 @@ where
             .iter()
             .map(|&mv| {
                 let prior = game.visit_child(mv, |child| match end_or_moves(child, &mut scratch) {
-                    Some(outcome) => outcome_rewards(outcome, settings.players)[mover],
+                    Some(outcome) => outcome_rewards::<G>(outcome, settings.players)[mover],
                     None => settings.evaluate(child, nodes)[mover],
                 });
                 (prior, mv)
