@@ -128,25 +128,6 @@ pub trait Game: Clone + Send + 'static {
     /// as chess's `Board::outcome`) may say more.
     fn outcome_by_rule(&self) -> Option<Outcome>;
 
-    /// The result of the game at this position, if it is over: [`Game::outcome_by_rule`], or
-    /// for a position without moves [`Game::outcome_without_moves`]. A game loop asks this
-    /// (not `outcome_by_rule` alone, which misses checkmate and stalemate).
-    ///
-    /// ```
-    /// use plyforge_search::{Game, Outcome, nim::Nim};
-    /// let mut nim = Nim::new(2);
-    /// assert_eq!(nim.outcome(), None);
-    /// nim.play(2);
-    /// assert_eq!(nim.outcome(), Some(Outcome::Win(0)));
-    /// ```
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.outcome_by_rule() {
-            return Some(outcome);
-        }
-        (self.count_moves() == 0).then(|| self.outcome_without_moves())
-    }
-
     /// The result when the player to move has no legal move and [`Game::outcome_by_rule`] said
     /// nothing: a draw by default (stalemate); chess reports a checkmate here.
     #[inline]
@@ -167,6 +148,7 @@ pub trait Game: Clone + Send + 'static {
     /// nim.play(2);
     /// assert_eq!(nim.outcome(), Some(Outcome::Win(0)));
     /// ```
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         if let Some(outcome) = self.outcome_by_rule() {
             return Some(outcome);
