@@ -99,7 +99,7 @@ mod worker;
 pub use algorithm::{Algorithm, ParseAlgorithmError};
 pub use config::{Config, TableSizeError};
 pub use game::{Evaluator, Game, MAX_PLAYERS, Outcome};
-pub use limits::{Limits, StopFlag};
+pub use limits::{Limits, SoftDeadline, StopFlag};
 pub use moves::{ArrayVec, MoveBuffer, MoveList};
 pub use perft::{divide, perft, perft_until};
 pub use report::{Info, Line, RootMove, ScoreBound, SearchError, SearchResult};
