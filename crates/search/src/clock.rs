@@ -5,7 +5,7 @@
 //! that between two looks a node costs one comparison, and only once it is armed: the first
 //! iteration of an iterative deepening always completes, so that there is a move to return.
 
-use crate::limits::{Limits, MAX_DEPTH, StopFlag};
+use crate::limits::{Limits, MAX_DEPTH, SoftDeadline, StopFlag};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -21,6 +21,7 @@ pub(crate) struct ClockLimits {
     pub(crate) depth: Option<u32>,
     pub(crate) nodes: Option<u64>,
     pub(crate) soft_time: Option<Duration>,
+    pub(crate) soft_deadline: Option<SoftDeadline>,
     pub(crate) hard_time: Option<Duration>,
     pub(crate) stop: Option<StopFlag>,
 }
@@ -57,6 +58,7 @@ impl Clock {
                 depth: limits.depth,
                 nodes: limits.nodes,
                 soft_time: limits.soft_time,
+                soft_deadline: limits.soft_deadline.clone(),
                 hard_time: limits.hard_time,
                 stop: limits.stop.clone(),
             },
@@ -124,9 +126,14 @@ impl Clock {
         })
     }
 
-    /// Whether the soft time limit has passed at `elapsed`.
+    /// Whether the soft time limit (the caller's movable one where given) has passed at
+    /// `elapsed`.
     pub(crate) fn soft_time_passed(&self, elapsed: Duration) -> bool {
-        self.limits.soft_time.is_some_and(|soft| {
+        let soft = match &self.limits.soft_deadline {
+            Some(deadline) => Some(deadline.get()),
+            None => self.limits.soft_time,
+        };
+        soft.is_some_and(|soft| {
             self.limit_time(elapsed)
                 .is_some_and(|counted| counted >= soft)
         })

@@ -108,7 +108,7 @@ pub use arena::{
 };
 pub use config::{Config, TableSizeError};
 pub use game::{Evaluator, Game, MAX_PLAYERS, Outcome};
-pub use limits::{Limits, StopFlag};
+pub use limits::{Limits, SoftDeadline, StopFlag};
 pub use moves::{ArrayVec, MoveBuffer, MoveList};
 pub use perft::{divide, perft, perft_until};
 pub use player::{Player, PlayerError, RandomPlayer, SearchPlayer};

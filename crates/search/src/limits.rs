@@ -4,7 +4,7 @@
 
 use crate::score::MAX_PLY;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// The deepest iteration of any search: one less than [`MAX_PLY`], so that every win score
@@ -85,6 +85,47 @@ impl StopFlag {
     }
 }
 
+/// A soft time limit that the caller can move while the search runs, for a time manager that
+/// adapts a move's time to what the iterations find (a best move that keeps changing, a score
+/// that falls). The search reads it where it decides whether to start another iteration, so
+/// that a move set from the progress report of a completed iteration
+/// ([`Searcher::search`](crate::Searcher::search)'s callback) decides about the next one. Like
+/// [`Limits::soft_time`], it counts from the start of the search (or from the ponder hit).
+/// Clones share the limit.
+///
+/// ```
+/// use plyforge_search::SoftDeadline;
+/// use std::time::Duration;
+/// let deadline = SoftDeadline::new(Duration::from_millis(100));
+/// let remote = deadline.clone();
+/// std::thread::spawn(move || remote.set(Duration::from_millis(250))).join().unwrap();
+/// assert_eq!(deadline.get(), Duration::from_millis(250));
+/// ```
+#[derive(Debug, Clone)]
+pub struct SoftDeadline(Arc<AtomicU64>);
+
+impl SoftDeadline {
+    /// A soft limit at `time` after the start.
+    pub fn new(time: Duration) -> Self {
+        SoftDeadline(Arc::new(AtomicU64::new(nanos(time))))
+    }
+
+    /// Moves the limit to `time` after the start (earlier or later).
+    pub fn set(&self, time: Duration) {
+        self.0.store(nanos(time), Ordering::Relaxed);
+    }
+
+    /// The limit, as a time after the start.
+    pub fn get(&self) -> Duration {
+        Duration::from_nanos(self.0.load(Ordering::Relaxed))
+    }
+}
+
+/// `time` in nanoseconds, saturated to what a `u64` holds (585 years).
+fn nanos(time: Duration) -> u64 {
+    u64::try_from(time.as_nanos()).unwrap_or(u64::MAX)
+}
+
 /// The limits of one search, and what it searches at its root: every limit is optional; with
 /// none, the search runs until the stop flag is raised or the maximum depth is reached. `M` is
 /// the game's move type (for [`Limits::search_moves`]); it is inferred where the limits are
@@ -113,6 +154,9 @@ pub struct Limits<M> {
     pub nodes: Option<u64>,
     /// Do not start a new iteration after this time.
     pub soft_time: Option<Duration>,
+    /// A soft limit the caller may move during the search: where given, it replaces
+    /// [`Limits::soft_time`].
+    pub soft_deadline: Option<SoftDeadline>,
     /// Abort the running iteration at this time.
     pub hard_time: Option<Duration>,
     /// A flag that stops the search when raised (and that switches a pondering search to its
@@ -135,6 +179,7 @@ impl<M> Default for Limits<M> {
             depth: None,
             nodes: None,
             soft_time: None,
+            soft_deadline: None,
             hard_time: None,
             stop: None,
             search_moves: Vec::new(),
@@ -192,6 +237,12 @@ impl<M> Limits<M> {
     /// These limits with a hard time limit (the search is aborted then).
     pub fn with_hard_time(mut self, hard: Duration) -> Self {
         self.hard_time = Some(hard);
+        self
+    }
+
+    /// These limits with a soft limit the caller may move during the search.
+    pub fn with_soft_deadline(mut self, deadline: SoftDeadline) -> Self {
+        self.soft_deadline = Some(deadline);
         self
     }
 

@@ -429,12 +429,16 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 self.ordering
                     .set_played(ply, Some(game.continuation_key(mv)));
             }
+            let nodes_before = self.clock.nodes;
             let score = match picked.child {
                 Some(mut built) => self.search_child(&mut built, side, child, ply, alpha, beta),
                 None => game.visit_child(mv, |position| {
                     self.search_child(position, side, child, ply, alpha, beta)
                 }),
             };
+            if NT::ROOT {
+                self.note_root_nodes(mv, self.clock.nodes - nodes_before);
+            }
             if self.clock.aborted() {
                 break;
             }

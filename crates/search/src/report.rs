@@ -37,6 +37,10 @@ pub struct Info<'a, M> {
     pub hashfull: u32,
     /// Time since the search started.
     pub time: Duration,
+    /// In the report of a completed alpha-beta iteration's best line: the share of the main
+    /// thread's nodes of the search so far that were searched below the best root move, in
+    /// permille (a time manager's measure of how clear the choice is); `None` elsewhere.
+    pub best_move_node_share: Option<u32>,
     /// The principal variation, legal from the root.
     pub pv: &'a [M],
     /// The player of each move of `pv`: players take turns, except in best-reply search, where
@@ -206,6 +210,7 @@ impl<M: Clone> SearchResult<M> {
             hashfull,
             time: self.time,
             scores: self.scores,
+            best_move_node_share: None,
             pv: &self.pv,
             pv_players: &self.pv_players,
         }
@@ -225,6 +230,7 @@ impl<M: Clone> SearchResult<M> {
             hashfull,
             time: self.time,
             scores: line.scores,
+            best_move_node_share: None,
             pv: &line.pv,
             pv_players: &line.pv_players,
         }

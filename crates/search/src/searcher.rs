@@ -221,6 +221,7 @@ impl<G: Game> Searcher<G> {
                 nps: info.nps,
                 hashfull: 0,
                 time: info.time,
+                best_move_node_share: None,
                 pv: info.pv,
                 pv_players: &pv_players,
             });

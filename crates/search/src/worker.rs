@@ -48,6 +48,8 @@ pub(crate) struct RootLine<M> {
     pub previous_score: Score,
     pub pv: Vec<M>,
     pub seldepth: u32,
+    /// Nodes this thread searched below the move in this search so far, every iteration.
+    pub nodes: u64,
 }
 
 /// What a search thread learned that still holds in the next search of the same game: the
@@ -227,6 +229,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 previous_score: -INFINITY,
                 pv: vec![mv],
                 seldepth: 0,
+                nodes: 0,
             })
             .collect();
     }
@@ -253,6 +256,23 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 line.seldepth = seldepth;
             }
         }
+    }
+
+    /// Adds `nodes` searched below the root move `mv` to its count.
+    pub(crate) fn note_root_nodes(&mut self, mv: G::Move, nodes: u64) {
+        if let Some(line) = self.root_moves.iter_mut().find(|line| line.mv == mv) {
+            line.nodes += nodes;
+        }
+    }
+
+    /// The share of this thread's nodes of the search so far that were searched below the best
+    /// root move, in permille: a time manager spends less on a move that takes nearly all the
+    /// effort (its rivals are refuted quickly) and more where the effort is spread.
+    fn best_move_node_share(&self) -> u32 {
+        let best = self.root_moves.first().map_or(0, |line| line.nodes);
+        (u128::from(best) * 1000)
+            .checked_div(u128::from(self.clock.nodes))
+            .map_or(0, |share| share.min(1000) as u32)
     }
 
     /// What this thread learned, for the next search.
@@ -386,6 +406,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             hashfull: self.shared.tt.hashfull(),
             time,
             scores: None,
+            best_move_node_share: None,
             pv_players: &players_of(root, &pv),
             pv: &pv,
         });
@@ -489,7 +510,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 iterations: 0,
             });
             if self.is_main {
-                iteration.report_lines(self.shared.tt.hashfull(), report);
+                let share = Some(self.best_move_node_share());
+                iteration.report_lines(self.shared.tt.hashfull(), &mut |info| {
+                    let mut info = *info;
+                    if info.multi_pv == 1 {
+                        info.best_move_node_share = share;
+                    }
+                    report(&info);
+                });
                 if !self.clock.may_start_iteration() {
                     iteration.stopped = depth < max_depth;
                     break;

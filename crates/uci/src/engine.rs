@@ -12,7 +12,7 @@ use crate::bench::{BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use crate::command::{Command, Go, StartPosition};
 use crate::input::{InputLine, MAX_LINE_BYTES};
 use crate::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
-use crate::time::{DEFAULT_MOVE_OVERHEAD, limits_for};
+use crate::time::{DEFAULT_MOVE_OVERHEAD, TimeManager, managed_limits_for};
 use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
 use plyforge_search::mcts::Rng;
 use plyforge_search::score::plies_to_end;
@@ -551,7 +551,8 @@ impl Engine {
         };
         let board = *self.board();
         let white = board.side_to_move() == Color::White;
-        let mut limits = limits_for(go, white, self.move_overhead).with_stop(stop.clone());
+        let (limits, time_manager) = managed_limits_for(go, white, self.move_overhead);
+        let mut limits = limits.with_stop(stop.clone());
         if let Some(moves) = go.mate
             && limits.depth.is_none()
             && limits.nodes.is_none()
@@ -568,6 +569,7 @@ impl Engine {
             board,
             history: self.game.earlier_hashes().to_vec(),
             limits: strength.limit(&limits),
+            time_manager,
             mate: go.mate,
             multipv: self.multipv,
             strength,
@@ -734,6 +736,8 @@ struct Search {
     /// The limits, with the root moves (`searchmoves`), the lines (`MultiPV`, more for a
     /// weakened engine) and the stop flag (pondering until `ponderhit`).
     limits: Limits<Move>,
+    /// On a clock: what moves the soft limit of `limits` from the progress reports.
+    time_manager: Option<TimeManager>,
     /// `go mate N`: stop once a mate in at most N moves is found.
     mate: Option<u32>,
     /// `MultiPV`: how many best lines to report.
@@ -788,7 +792,11 @@ impl Search {
     /// early for `go mate`; below full strength, one of the best lines is picked.
     fn search(&self, searcher: &mut Searcher<Board>) -> Result<SearchResult<Move>, SearchError> {
         let numbered = self.multipv > 1;
+        let mut time_manager = self.time_manager.clone();
         let report = |info: &Info<'_, Move>| {
+            if let Some(manager) = time_manager.as_mut() {
+                manager.observe(info);
+            }
             // A weakened engine searches more lines than it reports.
             if info.multi_pv > self.multipv.max(1) {
                 return;
