@@ -335,7 +335,9 @@ impl Session {
     /// The computer's moves while it is to move (all of a watched game when `go` asked).
     fn computer_moves(&mut self, asked: bool, out: &mut String) -> Result<(), String> {
         let mut played = 0;
-        while self.game.outcome_with_claims().is_none() && (self.computer_to_move() || (asked && played == 0)) {
+        while self.game.outcome_with_claims().is_none()
+            && (self.computer_to_move() || (asked && played == 0))
+        {
             if self.mode == Mode::Watch && !asked {
                 let _ = writeln!(out, "watch mode: type go to start the game");
                 return Ok(());
