@@ -22,8 +22,10 @@
 /// 2. [`algorithms`](guide::algorithms): choosing a search, with the measured tournaments.
 /// 3. [`engine`](guide::engine): the `plyforge` UCI chess engine: building, options, GUIs,
 ///    python-chess, lichess-bot, OpenBench, strength.
-/// 4. [`tictacchess`](guide::tictacchess): TicTacChess, solved: the start is a draw.
-/// 5. [`sternhalma`](guide::sternhalma): Chinese Checkers for 2 to 6 players.
+/// 4. [`chess`](guide::chess): the chess crate for shakmaty and cozy-chess users, names side
+///    by side.
+/// 5. [`tictacchess`](guide::tictacchess): TicTacChess, solved: the start is a draw.
+/// 6. [`sternhalma`](guide::sternhalma): Chinese Checkers for 2 to 6 players.
 #[cfg(all(feature = "search", feature = "chess"))]
 pub mod guide {
     #[doc = include_str!("../docs/guide/getting-started.md")]
@@ -34,6 +36,8 @@ pub mod guide {
     #[doc = include_str!("../docs/guide/engine.md")]
     #[cfg(feature = "uci")]
     pub mod engine {}
+    #[doc = include_str!("../docs/guide/chess.md")]
+    pub mod chess {}
     #[doc = include_str!("../docs/guide/tictacchess.md")]
     #[cfg(feature = "tictacchess")]
     pub mod tictacchess {}
