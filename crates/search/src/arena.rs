@@ -346,7 +346,8 @@ pub struct MatchResult<M> {
     pub games: Vec<GameRecord<M>>,
 }
 
-/// A match between entrants: see the [module documentation](self).
+/// A match between entrants: each opening played with every rotation of the seats, games in
+/// parallel on threads, each to its end by the game's rules, with a standing per entrant.
 ///
 /// ```
 /// use plyforge_search::{Arena, Config, Entrant, Limits, Opening, RandomPlayer, SearchPlayer};
