@@ -42,6 +42,8 @@ where
     }
     let root_choices = root_choices(game, &limits.search_moves);
     let lines = limits.lines().min(root_choices.len());
+    // One line over every root move needs no list; the root is counted once, not per pass.
+    let whole_root = lines == 1 && root_choices.len() == game.count_moves() as usize;
     let mut context = Context::new(
         evaluator,
         root_player,
@@ -66,7 +68,7 @@ where
         let mut previous_keys = Vec::new();
         for pv_index in 0..lines {
             // A pass over every root move needs no list; later lines leave the earlier out.
-            context.root_moves = if lines == 1 && root_choices.len() == root_count(game) {
+            context.root_moves = if whole_root {
                 Vec::new()
             } else {
                 root_choices
@@ -160,13 +162,6 @@ fn root_choices<G: Game>(game: &G, wanted: &[G::Move]) -> Vec<G::Move> {
     } else {
         chosen
     }
-}
-
-/// The number of legal moves at the root.
-fn root_count<G: Game>(game: &G) -> usize {
-    let mut moves = G::Moves::default();
-    game.generate_moves(&mut moves);
-    moves.len()
 }
 
 /// Refuses what the search cannot handle, before it starts.
