@@ -19,25 +19,31 @@
 /// the repository; its Rust examples are doc tests of this crate.
 ///
 /// 1. [`getting_started`](guide::getting_started): the crates, which to depend on, features.
-/// 2. [`algorithms`](guide::algorithms): choosing a search, with the measured tournaments.
-/// 3. [`engine`](guide::engine): the `plyforge` UCI chess engine: building, options, GUIs,
+/// 2. [`embedding`](guide::embedding): your own game: the `Game` and `Evaluator` traits, the
+///    contract checker, choosing a move, limits, threads, progress reports, players and
+///    matches.
+/// 3. [`algorithms`](guide::algorithms): choosing a search, with the measured tournaments.
+/// 4. [`chess`](guide::chess): the chess crate for shakmaty and cozy-chess users: positions,
+///    FEN, moves, SAN, PGN, Chess960, attacks, hashes, game ends, perft, the evaluation and
+///    its tuning.
+/// 5. [`engine`](guide::engine): the `plyforge` UCI chess engine: building, options, GUIs,
 ///    python-chess, lichess-bot, OpenBench, strength.
-/// 4. [`chess`](guide::chess): the chess crate for shakmaty and cozy-chess users, names side
-///    by side.
-/// 5. [`tictacchess`](guide::tictacchess): TicTacChess, solved: the start is a draw.
-/// 6. [`sternhalma`](guide::sternhalma): Chinese Checkers for 2 to 6 players.
+/// 6. [`tictacchess`](guide::tictacchess): TicTacChess, solved: the start is a draw.
+/// 7. [`sternhalma`](guide::sternhalma): Chinese Checkers for 2 to 6 players.
 #[cfg(all(feature = "search", feature = "chess"))]
 pub mod guide {
     #[doc = include_str!("../docs/guide/getting-started.md")]
     pub mod getting_started {}
+    #[doc = include_str!("../docs/guide/embedding.md")]
+    pub mod embedding {}
     #[doc = include_str!("../docs/guide/algorithms.md")]
     #[cfg(feature = "sternhalma")]
     pub mod algorithms {}
+    #[doc = include_str!("../docs/guide/chess.md")]
+    pub mod chess {}
     #[doc = include_str!("../docs/guide/engine.md")]
     #[cfg(feature = "uci")]
     pub mod engine {}
-    #[doc = include_str!("../docs/guide/chess.md")]
-    pub mod chess {}
     #[doc = include_str!("../docs/guide/tictacchess.md")]
     #[cfg(feature = "tictacchess")]
     pub mod tictacchess {}
