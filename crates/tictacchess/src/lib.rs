@@ -27,6 +27,8 @@ mod notation;
 mod piece;
 mod position;
 #[cfg(feature = "search")]
+mod recommended;
+#[cfg(feature = "search")]
 mod symmetry;
 mod unmove;
 mod zobrist;
@@ -51,6 +53,8 @@ pub use movegen::{MAX_MOVES, Moves};
 pub use moves::Move;
 pub use piece::{Color, PawnDirection, Piece};
 pub use position::Position;
+#[cfg(feature = "search")]
+pub use recommended::{mcts_config, search_config};
 
 // Serde through notation: a position and a move as the rules page writes them.
 #[cfg(feature = "serde")]
