@@ -6,10 +6,11 @@
 //!
 //! ```text
 //! cargo run --release --example connect_four_match -- [--ms 100] [--plies 2] [--threads 2]
-//!     [--decisive 0|1] [--tt-mib 16]
+//!     [--decisive 1|0] [--tt-mib 16]
 //! ```
-//! `--decisive 1` has Monte Carlo tree search's rollouts take a winning move and block a
-//! losing one (decisive and anti-decisive moves).
+//! Both engines play the Connect Four crate's recommended settings (`search_config`): for
+//! Monte Carlo tree search, rollouts that take a winning move and block a losing one (decisive
+//! and anti-decisive moves); `--decisive 0` switches those off.
 //!
 //! `--human mcts` or `--human alpha-beta` (and `--second` to let the engine start) plays one
 //! game of yours against that engine instead, at the same time a move: you are a
@@ -17,12 +18,11 @@
 //! [`SearchPlayer`] as in the match.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use plyforge::search::mcts::MctsConfig;
 use plyforge::search::{
-    Algorithm, Arena, Config, Entrant, Game, HumanPlayer, Limits, Opening, Outcome, Player,
-    PlayerError, SearchPlayer,
+    Algorithm, Arena, Entrant, Game, HumanPlayer, Limits, Opening, Outcome, Player, PlayerError,
+    SearchPlayer,
 };
-use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator};
+use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator, search_config};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -56,7 +56,7 @@ fn parse_options() -> Result<Options, String> {
         ms: 100,
         plies: 2,
         threads: 2,
-        decisive: false,
+        decisive: true,
         tt_mib: 16,
         human: None,
         engine_first: false,
@@ -96,8 +96,8 @@ fn parse_options() -> Result<Options, String> {
 }
 
 const USAGE: &str = "\
-usage: connect_four_match [--ms 100] [--plies 2] [--threads 2] [--decisive 0|1] [--tt-mib 16]
-       connect_four_match --human mcts|alpha-beta [--second] [--ms 100] [--decisive 0|1]
+usage: connect_four_match [--ms 100] [--plies 2] [--threads 2] [--decisive 1|0] [--tt-mib 16]
+       connect_four_match --human mcts|alpha-beta [--second] [--ms 100] [--decisive 1|0]
 Monte Carlo tree search against alpha-beta on every opening of --plies plies, each played
 with both engines first; or one game of yours against either engine (--second: it starts).";
 
@@ -186,10 +186,13 @@ fn main() -> ExitCode {
     };
     let time = Duration::from_millis(options.ms);
     let limits = Limits::time(time, time);
-    let mcts = Config::default()
-        .with_algorithm(Algorithm::MonteCarlo)
-        .with_mcts(MctsConfig::default().with_decisive_moves(options.decisive));
-    let alphabeta = Config::default().with_tt_mib(options.tt_mib);
+    let recommended = search_config(Algorithm::MonteCarlo);
+    let mcts_settings = recommended
+        .mcts
+        .clone()
+        .with_decisive_moves(options.decisive);
+    let mcts = recommended.with_mcts(mcts_settings);
+    let alphabeta = search_config(Algorithm::AlphaBeta).with_tt_mib(options.tt_mib);
     if let Some(opponent) = options.human {
         let config = match opponent {
             Opponent::Mcts => mcts,
