@@ -6,15 +6,23 @@
 //!
 //! ```text
 //! cargo run --release --example connect_four_match -- [--ms 100] [--plies 2] [--threads 2]
-//!     [--decisive 0|1] [--tt-mib 16]
+//!     [--decisive 1|0] [--tt-mib 16]
 //! ```
-//! `--decisive 1` has Monte Carlo tree search's rollouts take a winning move and block a
-//! losing one (decisive and anti-decisive moves).
+//! Both engines play the Connect Four crate's recommended settings (`search_config`): for
+//! Monte Carlo tree search, rollouts that take a winning move and block a losing one (decisive
+//! and anti-decisive moves); `--decisive 0` switches those off.
+//!
+//! `--human mcts` or `--human alpha-beta` (and `--second` to let the engine start) plays one
+//! game of yours against that engine instead, at the same time a move: you are a
+//! [`HumanPlayer`] of the search crate reading columns from the terminal, the engine the same
+//! [`SearchPlayer`] as in the match.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use plyforge::search::mcts::MctsConfig;
-use plyforge::search::{Algorithm, Arena, Config, Entrant, Limits, Opening, SearchPlayer};
-use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator};
+use plyforge::search::{
+    Algorithm, Arena, Entrant, Game, HumanPlayer, Limits, Opening, Outcome, Player, PlayerError,
+    SearchPlayer,
+};
+use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator, search_config};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -30,6 +38,17 @@ struct Options {
     threads: usize,
     decisive: bool,
     tt_mib: usize,
+    /// The engine a person plays one game against, instead of the match.
+    human: Option<Opponent>,
+    /// Whether that engine moves first.
+    engine_first: bool,
+}
+
+/// The engine a person plays against.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Opponent {
+    Mcts,
+    AlphaBeta,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -37,13 +56,19 @@ fn parse_options() -> Result<Options, String> {
         ms: 100,
         plies: 2,
         threads: 2,
-        decisive: false,
+        decisive: true,
         tt_mib: 16,
+        human: None,
+        engine_first: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         if flag == "--help" || flag == "-h" {
             return Err(String::new());
+        }
+        if flag == "--second" {
+            options.engine_first = true;
+            continue;
         }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let number = || -> Result<u64, String> {
@@ -57,14 +82,74 @@ fn parse_options() -> Result<Options, String> {
             "--threads" => options.threads = number()?.max(1) as usize,
             "--decisive" => options.decisive = number()? != 0,
             "--tt-mib" => options.tt_mib = number()?.max(1) as usize,
+            "--human" => {
+                options.human = Some(match value.as_str() {
+                    "mcts" => Opponent::Mcts,
+                    "alpha-beta" | "alphabeta" => Opponent::AlphaBeta,
+                    _ => return Err(format!("--human wants mcts or alpha-beta, got {value:?}")),
+                })
+            }
             _ => return Err(format!("unknown option {flag:?}")),
         }
     }
     Ok(options)
 }
 
-const USAGE: &str = "usage: connect_four_match [--ms 100] [--plies 2] [--threads 2] \
-                     [--decisive 0|1] [--tt-mib 16]";
+const USAGE: &str = "\
+usage: connect_four_match [--ms 100] [--plies 2] [--threads 2] [--decisive 1|0] [--tt-mib 16]
+       connect_four_match --human mcts|alpha-beta [--second] [--ms 100] [--decisive 1|0]
+Monte Carlo tree search against alpha-beta on every opening of --plies plies, each played
+with both engines first; or one game of yours against either engine (--second: it starts).";
+
+/// One game of a person at the terminal against `engine`: columns are typed 1 to 7.
+fn play_human(mut engine: impl Player<Board>, engine_first: bool) -> Result<(), String> {
+    let parse = |_: &Board, text: &str| match text.parse::<u8>() {
+        Ok(column @ 1..=COLUMNS) => Ok(column - 1),
+        _ => Err(format!("type a column from 1 to {COLUMNS}")),
+    };
+    let mut human = HumanPlayer::new(std::io::stdin().lock(), std::io::stdout(), parse)
+        .with_prompt(format!(
+            "your column (1-{COLUMNS}, ? lists the open ones, quit): "
+        ))
+        .with_move_names(|_, column| (column + 1).to_string());
+    let engine_seat = usize::from(!engine_first);
+    let mut game = Board::new();
+    let mut history = Vec::new();
+    loop {
+        println!("\n{game}\n");
+        match game.outcome() {
+            Some(Outcome::Win(winner)) if winner == engine_seat => {
+                println!("The engine wins.");
+                return Ok(());
+            }
+            Some(Outcome::Win(_)) => {
+                println!("You win.");
+                return Ok(());
+            }
+            Some(Outcome::Draw) => {
+                println!("A draw: the board is full.");
+                return Ok(());
+            }
+            None => {}
+        }
+        let column = if game.player_to_move() == engine_seat {
+            let column = engine.choose(&game, &history).map_err(|e| e.to_string())?;
+            println!("the engine plays column {}", column + 1);
+            column
+        } else {
+            match human.choose(&game, &history) {
+                Ok(column) => column,
+                Err(PlayerError::Quit | PlayerError::EndOfInput) => {
+                    println!("\nYou resign: the engine wins.");
+                    return Ok(());
+                }
+                Err(error) => return Err(error.to_string()),
+            }
+        };
+        history.push(game.hash());
+        game.play(column);
+    }
+}
 
 /// Every line of `plies` columns from the empty board that leaves the game going.
 fn openings(plies: u32) -> Vec<Opening<Board>> {
@@ -101,10 +186,27 @@ fn main() -> ExitCode {
     };
     let time = Duration::from_millis(options.ms);
     let limits = Limits::time(time, time);
-    let mcts = Config::default()
-        .with_algorithm(Algorithm::MonteCarlo)
-        .with_mcts(MctsConfig::default().with_decisive_moves(options.decisive));
-    let alphabeta = Config::default().with_tt_mib(options.tt_mib);
+    let recommended = search_config(Algorithm::MonteCarlo);
+    let mcts_settings = recommended
+        .mcts
+        .clone()
+        .with_decisive_moves(options.decisive);
+    let mcts = recommended.with_mcts(mcts_settings);
+    let alphabeta = search_config(Algorithm::AlphaBeta).with_tt_mib(options.tt_mib);
+    if let Some(opponent) = options.human {
+        let config = match opponent {
+            Opponent::Mcts => mcts,
+            Opponent::AlphaBeta => alphabeta,
+        };
+        let engine = SearchPlayer::new(config, ThreatEvaluator, limits);
+        return match play_human(engine, options.engine_first) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let arena = Arena::new(vec![
         Entrant::new("mcts", |_| {
             SearchPlayer::new(mcts.clone(), ThreatEvaluator, limits.clone())

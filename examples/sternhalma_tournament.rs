@@ -19,7 +19,10 @@
 //! weight, implicit-minimax weight, the depth of the search that scores leaves and whether
 //! rollouts are cut off only on the root player's turn (defaults:
 //! `plyforge_sternhalma::mcts_config`).
-//! There are `2^n - 2` assignments per pair: 6 for three players, 14 for four, 62 for six.
+//! There are `2^n - 2` assignments per pair: 2 for two players, 6 for three, 14 for four, 62
+//! for six. `--players all` is 2,3,4,6 and `--algorithms all` every strategy (the five
+//! searches and the greedy one-ply player): every player count among every algorithm in one
+//! command, e.g. `-- --players all --algorithms all --ms 20 --greedy-games 0`.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use plyforge::search::mcts::{MctsConfig, Rollout};
@@ -44,7 +47,8 @@ usage: sternhalma_tournament [--nodes N | --ms M] [--players 3,4,6] [--repeat R]
 The multi-player searches against each other, every pair in every seat assignment, at an
 equal node budget (default 5000 nodes a move) or equal time (--ms); prints each algorithm's
 win rate against the other with a 95 % interval, after the two-player alpha-beta AI against a
-greedy player. The --mcts-* options change Monte Carlo tree search's settings.";
+greedy player. --players all is 2,3,4,6; --algorithms all adds mcts and greedy to the four
+minimax searches. The --mcts-* options change Monte Carlo tree search's settings.";
 
 /// Settings from the command line.
 struct Options {
@@ -115,6 +119,15 @@ fn parse_options() -> Result<Options, String> {
             "--repeat" => options.repeat = number()?.max(1) as usize,
             "--greedy-games" => options.greedy_games = number()? as usize,
             "--jobs" => options.jobs = number()?.max(1) as usize,
+            "--players" if value == "all" => {
+                options.players = vec![
+                    PlayerCount::Two,
+                    PlayerCount::Three,
+                    PlayerCount::Four,
+                    PlayerCount::Six,
+                ];
+            }
+            "--algorithms" if value == "all" => options.algorithms = Strategy::ALL.to_vec(),
             "--players" => {
                 options.players = value
                     .split(',')

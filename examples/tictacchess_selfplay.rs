@@ -5,23 +5,49 @@
 //! ```text
 //! cargo run --release --example tictacchess_selfplay -- [--games 1000] [--strong 4] [--weak 2]
 //!     [--opening 2] [--limit 100] [--seed 1] [--threads 2]
+//!     [--ms M] [--strong-config NAME] [--weak-config NAME]
 //! ```
+//! `--ms` gives both sides `M` milliseconds a move instead of the depths; the configurations
+//! (`default`, `exact`, `selective`, `plain` alpha-beta, `mcts`, `mcts-decisive`, or
+//! `recommended`: the crate's [`search_config`] for alpha-beta) compare settings at equal time.
 
 use indicatif::{ProgressBar, ProgressStyle};
+use plyforge::search::mcts::MctsConfig;
+use plyforge::search::{Algorithm, Config};
 use plyforge::search::{
     Arena, Entrant, Game, GameRecord, Opening, Player, RandomPlayer, wilson_interval,
 };
-use plyforge::tictacchess::{Ai, Move, Strength, TicTacChess};
+use plyforge::tictacchess::{
+    AI_TT_MIB, Ai, Evaluation, Move, Strength, TicTacChess, search_config,
+};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The answer to `--help`.
 const USAGE: &str = "\
 usage: tictacchess_selfplay [--games N] [--strong DEPTH] [--weak DEPTH] [--opening PLIES]
                             [--limit PLIES] [--seed N] [--threads N]
+                            [--ms M] [--strong-config NAME] [--weak-config NAME]
 The TicTacChess AI against itself at two search depths (defaults: 1000 games, depths 4 and 2,
 2 random opening plies, a 100-ply move limit, seed 1), colours alternating; prints the table
-of results.";
+of results. --ms gives both sides M ms a move instead; a configuration is recommended (the
+default), default, exact, selective, plain, mcts or mcts-decisive.";
+
+/// The search configuration called `name` on the command line.
+fn config(name: &str) -> Result<Config, String> {
+    let monte_carlo = Config::default().with_algorithm(Algorithm::MonteCarlo);
+    Ok(match name {
+        "recommended" => search_config(Algorithm::AlphaBeta),
+        "default" => Config::default(),
+        "exact" => Config::exact(),
+        "selective" => Config::selective(),
+        "plain" => Config::plain(),
+        "mcts" => monte_carlo,
+        "mcts-decisive" => monte_carlo.with_mcts(MctsConfig::default().with_decisive_moves(true)),
+        _ => return Err(format!("unknown configuration {name:?}")),
+    }
+    .with_tt_mib(AI_TT_MIB))
+}
 
 /// The settings, from the command line.
 struct Options {
@@ -32,6 +58,12 @@ struct Options {
     limit: u32,
     seed: u64,
     threads: usize,
+    /// Milliseconds a move for both sides instead of the depths (0: the depths).
+    ms: u64,
+    strong_config: Config,
+    weak_config: Config,
+    /// The configurations' names, for the heading.
+    config_names: [String; 2],
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -43,6 +75,10 @@ fn parse_options() -> Result<Options, String> {
         limit: 100,
         seed: 1,
         threads: 2,
+        ms: 0,
+        strong_config: config("recommended")?,
+        weak_config: config("recommended")?,
+        config_names: ["recommended".into(), "recommended".into()],
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -63,6 +99,15 @@ fn parse_options() -> Result<Options, String> {
             "--limit" => options.limit = small("--limit")?,
             "--seed" => options.seed = number("--seed")?,
             "--threads" => options.threads = small("--threads")? as usize,
+            "--ms" => options.ms = number("--ms")?,
+            "--strong-config" => {
+                options.strong_config = config(&value)?;
+                options.config_names[0] = value;
+            }
+            "--weak-config" => {
+                options.weak_config = config(&value)?;
+                options.config_names[1] = value;
+            }
             _ => return Err(format!("unknown option {flag:?}")),
         }
     }
@@ -134,18 +179,41 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let (strong_depth, weak_depth) = (options.strong, options.weak);
+    let (strong, weak) = if options.ms > 0 {
+        let time = Strength::Time(Duration::from_millis(options.ms));
+        (time, time)
+    } else {
+        (
+            Strength::Depth(options.strong),
+            Strength::Depth(options.weak),
+        )
+    };
+    let (strong_config, weak_config) = (&options.strong_config, &options.weak_config);
     let arena = Arena::new(vec![
-        Entrant::new("strong", move |_| Ai::new(Strength::Depth(strong_depth))),
-        Entrant::new("weak", move |_| Ai::new(Strength::Depth(weak_depth))),
+        Entrant::new("strong", move |_| {
+            Ai::with_config(strong, strong_config.clone(), Evaluation::default())
+        }),
+        Entrant::new("weak", move |_| {
+            Ai::with_config(weak, weak_config.clone(), Evaluation::default())
+        }),
     ])
     .with_openings(openings(&options))
     .with_threads(options.threads);
+    let [strong_name, weak_name] = &options.config_names;
+    let sides = if options.ms > 0 {
+        format!(
+            "{strong_name} (strong) against {weak_name} (weak), {} ms a move",
+            options.ms
+        )
+    } else {
+        format!(
+            "depth {} {strong_name} (strong) against depth {} {weak_name} (weak)",
+            options.strong, options.weak
+        )
+    };
     println!(
-        "{} games, depth {} (strong) against depth {} (weak), {} random opening plies, move limit {} plies",
+        "{} games, {sides}, {} random opening plies, move limit {} plies",
         arena.game_count(),
-        options.strong,
-        options.weak,
         options.opening,
         options.limit
     );
@@ -188,7 +256,9 @@ fn main() -> ExitCode {
     let total = &result.standings[STRONG];
     println!();
     println!("the stronger side: {total} in {seconds:.1} s");
-    if total.score() > 0.5 {
+    // Only a deeper search on the same settings has to score better.
+    let deeper = options.ms == 0 && options.strong > options.weak && strong_name == weak_name;
+    if !deeper || total.score() > 0.5 {
         ExitCode::SUCCESS
     } else {
         eprintln!("the stronger side did not score better");

@@ -4,10 +4,14 @@
 //! [`GameHistory`](crate::GameHistory) for standalone use).
 
 use crate::board::Board;
-use crate::generate::MoveList;
+use crate::generate::MAX_MOVES;
 use crate::moves::{KIND_CASTLE, KIND_EN_PASSANT, KIND_QUEEN_PROMOTION, Move};
 use crate::piece::Role;
-use plyforge_search::{Game, Outcome};
+use plyforge_search::{Game, MoveList, Outcome};
+
+/// The search's list of a position's moves: the capacity of the crate's own [`MoveList`](crate::MoveList),
+/// with the search crate's message should it ever overflow.
+type SearchMoves = MoveList<Move, MAX_MOVES>;
 
 /// Piece values for MVV-LVA ordering (victim × 16 − attacker), by role index.
 const ORDER_VALUES: [i32; 6] = [1, 3, 3, 5, 9, 0];
@@ -34,7 +38,7 @@ impl Board {
 
 impl Game for Board {
     type Move = Move;
-    type Moves = MoveList;
+    type Moves = SearchMoves;
 
     const REPETITION_DRAWS: bool = true;
 
@@ -47,7 +51,7 @@ impl Game for Board {
     }
 
     #[inline]
-    fn generate_moves(&self, moves: &mut MoveList) {
+    fn generate_moves(&self, moves: &mut SearchMoves) {
         self.generate_moves_into(moves);
     }
 
@@ -97,7 +101,7 @@ impl Game for Board {
     }
 
     #[inline]
-    fn generate_noisy_moves(&self, moves: &mut MoveList) {
+    fn generate_noisy_moves(&self, moves: &mut SearchMoves) {
         self.generate_noisy_moves_into(moves);
     }
 

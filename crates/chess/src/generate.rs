@@ -13,8 +13,9 @@ use core::fmt;
 /// room for those.
 pub const MAX_MOVES: usize = 256;
 
-/// A list of moves on the stack, large enough for any position (with the `search` feature it is
-/// also the search's `MoveList<Move, MAX_MOVES>`: the same `ArrayVec`).
+/// A list of moves on the stack, large enough for any position. The searches (`Game::Moves`,
+/// with the `search` feature) use `plyforge_search::MoveList<Move, MAX_MOVES>` of the same
+/// capacity; the generators take any `Extend<Move>`, so they fill either.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// A move that is not legal in the position it was played in.

@@ -61,6 +61,8 @@ mod outcome;
 #[cfg(feature = "std")]
 pub mod pgn;
 mod piece;
+#[cfg(feature = "search")]
+mod recommended;
 mod repetition;
 mod san;
 mod see;
@@ -85,6 +87,8 @@ pub use move_info::MoveInfo;
 pub use moves::{Move, MoveKind};
 pub use outcome::{FIFTY_MOVE_PLIES, Outcome, SEVENTY_FIVE_MOVE_PLIES};
 pub use piece::{ParsePieceError, Piece, Role};
+#[cfg(feature = "search")]
+pub use recommended::search_config;
 pub use san::{ParseSanError, San, SanError, SanPlus, Suffix};
 pub use setup::{CastlingMode, Relax, Setup, SetupError};
 pub use square::{File, ParseFileError, ParseRankError, ParseSquareError, Rank, Square};

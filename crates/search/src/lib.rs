@@ -109,9 +109,9 @@ pub use arena::{
 pub use config::{Config, TableSizeError};
 pub use game::{Evaluator, Game, MAX_PLAYERS, Outcome};
 pub use limits::{Limits, SoftDeadline, StopFlag};
-pub use moves::{ArrayVec, MoveBuffer, MoveList};
+pub use moves::{MoveBuffer, MoveList, MoveListIntoIter};
 pub use perft::{divide, perft, perft_until};
-pub use player::{Player, PlayerError, RandomPlayer, SearchPlayer};
+pub use player::{HumanPlayer, MoveNamer, Player, PlayerError, RandomPlayer, SearchPlayer};
 pub use report::{Info, Line, RootMove, ScoreBound, SearchError, SearchResult};
 pub use score::Score;
 pub use score_vector::ScoreVector;

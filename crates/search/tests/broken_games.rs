@@ -197,3 +197,61 @@ fn a_player_beyond_the_count_deep_in_the_tree_stops_alpha_beta_with_a_message() 
         "{message}"
     );
 }
+
+/// A game that declared room for two moves and generates three, with the list's own `push`.
+#[derive(Clone, Debug)]
+struct Crowded(u32);
+
+impl Game for Crowded {
+    type Move = u32;
+    type Moves = MoveList<u32, 2>;
+
+    fn player_to_move(&self) -> usize {
+        (self.0 % 2) as usize
+    }
+    fn generate_moves(&self, moves: &mut Self::Moves) {
+        if self.0 < 20 {
+            for step in 1..=3 {
+                moves.push(step);
+            }
+        }
+    }
+    fn play(&mut self, step: u32) {
+        self.0 += step;
+    }
+    fn outcome_by_rule(&self) -> Option<Outcome> {
+        (self.0 >= 20).then_some(Outcome::Draw)
+    }
+    fn hash(&self) -> u64 {
+        u64::from(self.0)
+    }
+    fn move_key(step: u32) -> u16 {
+        step as u16
+    }
+}
+
+#[test]
+fn a_game_overflowing_its_move_list_gets_the_librarys_message_from_every_algorithm() {
+    let evaluator = |_: &Crowded, _: usize| 0;
+    for algorithm in [Algorithm::AlphaBeta, Algorithm::MaxN, Algorithm::MonteCarlo] {
+        let outcome = std::panic::catch_unwind(|| {
+            let mut searcher =
+                Searcher::new(Config::default().with_algorithm(algorithm).with_tt_mib(1));
+            searcher.search(&Crowded(0), &evaluator, &Limits::nodes(1_000), &[], |_| {})
+        });
+        let payload = outcome.expect_err("the search must not answer");
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .unwrap_or_default();
+        // The list, the game's own code that pushed (this file) and the fix, not arrayvec's
+        // `CapacityError`.
+        assert!(
+            message.starts_with("move list full")
+                && message.contains("MoveList<u32, 2>")
+                && message.contains(file!())
+                && message.contains("raise N in the game's `type Moves = MoveList<_, N>`"),
+            "{algorithm}: {message}"
+        );
+    }
+}

@@ -520,7 +520,7 @@ impl<const CAPACITY: usize> Game for Grid<CAPACITY> {
         }
         for cell in 0..self.size * self.size {
             if self.cells[cell].is_none() {
-                // The inherent `ArrayVec::push`, as a newcomer writes it.
+                // The list's inherent `push`, as a newcomer writes it.
                 moves.push(cell as u8);
             }
         }
@@ -656,9 +656,10 @@ fn moves_after_a_win_are_caught_where_the_line_is_made() {
 
 #[test]
 fn a_move_list_too_small_is_reported_not_panicked() {
-    // arrayvec's own push (the inherent method) on a 4x4 grid with room for 9 moves.
+    // The list's inherent push on a 4x4 grid with room for 9 moves.
     let violation = check_grid::<9>(4, 2, Mistake::None).unwrap_err();
     assert_eq!(violation.rule, Rule::MoveListCapacity, "{violation}");
+    assert!(violation.found.contains("move list full"), "{violation}");
     assert!(violation.line.is_empty());
     // The search crate's push, through `MoveBuffer`.
     let violation = check_pile_list();

@@ -4,14 +4,18 @@
 //! turn to any player (`set_player_to_move`), as if the players in between had passed.
 
 use crate::distance::DISTANCES;
-use crate::movegen::Moves;
+use crate::movegen::MAX_MOVES;
 use crate::moves::Move;
 use crate::position::Position;
-use plyforge_search::{Game, Outcome};
+use plyforge_search::{Game, MoveList, Outcome};
+
+/// The search's list of a position's moves: the capacity of the crate's own [`Moves`](crate::Moves),
+/// with the search crate's message should it ever overflow.
+type SearchMoves = MoveList<Move, MAX_MOVES>;
 
 impl Game for Position {
     type Move = Move;
-    type Moves = Moves;
+    type Moves = SearchMoves;
 
     /// Children are visited in place (`visit_child`).
     const COPY_MAKE: bool = false;
@@ -27,7 +31,7 @@ impl Game for Position {
     }
 
     #[inline]
-    fn generate_moves(&self, moves: &mut Moves) {
+    fn generate_moves(&self, moves: &mut SearchMoves) {
         Position::generate_moves(self, moves);
     }
 

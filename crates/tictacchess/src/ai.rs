@@ -6,7 +6,9 @@ use crate::eval::Evaluation;
 use crate::game::TicTacChess;
 use crate::history::Match;
 use crate::moves::Move;
-use plyforge_search::{Config, Limits, Player, PlayerError, SearchError, SearchResult, Searcher};
+use plyforge_search::{
+    Algorithm, Config, Limits, Player, PlayerError, SearchError, SearchResult, Searcher,
+};
 use std::time::Duration;
 
 /// How hard the AI thinks.
@@ -40,11 +42,12 @@ pub struct Ai {
 }
 
 impl Ai {
-    /// An AI of `strength` with the default configuration and evaluation.
+    /// An AI of `strength` with the recommended alpha-beta configuration
+    /// ([`search_config`](crate::search_config)) and the default evaluation.
     pub fn new(strength: Strength) -> Ai {
         Ai::with_config(
             strength,
-            Config::default().with_tt_mib(AI_TT_MIB),
+            crate::search_config(Algorithm::AlphaBeta).with_tt_mib(AI_TT_MIB),
             Evaluation::default(),
         )
     }

@@ -4,13 +4,17 @@
 //! ([`Game::REPETITION_DRAWS`]); the game's own history lives in [`Match`](crate::Match).
 
 use crate::error::ParsePositionError;
-use crate::movegen::Moves;
+use crate::movegen::MAX_MOVES;
 use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 use core::fmt;
 use core::str::FromStr;
-use plyforge_search::{Game, Outcome};
+use plyforge_search::{Game, MoveList, Outcome};
+
+/// The search's list of a position's moves: the capacity of the crate's own [`Moves`](crate::Moves),
+/// with the search crate's message should it ever overflow.
+type SearchMoves = MoveList<Move, MAX_MOVES>;
 
 /// Ordering hint of a move that makes four in a row: above every capture.
 const WIN_HINT: i32 = 1 << 12;
@@ -106,7 +110,7 @@ impl fmt::Display for TicTacChess {
 
 impl Game for TicTacChess {
     type Move = Move;
-    type Moves = Moves;
+    type Moves = SearchMoves;
     const REPETITION_DRAWS: bool = true;
 
     #[inline(always)]
@@ -115,7 +119,7 @@ impl Game for TicTacChess {
     }
 
     #[inline(always)]
-    fn generate_moves(&self, moves: &mut Moves) {
+    fn generate_moves(&self, moves: &mut SearchMoves) {
         self.position.generate(moves);
     }
 
@@ -152,7 +156,7 @@ impl Game for TicTacChess {
     }
 
     #[inline]
-    fn generate_noisy_moves(&self, moves: &mut Moves) {
+    fn generate_noisy_moves(&self, moves: &mut SearchMoves) {
         self.position.generate_captures(moves);
     }
 

@@ -1,7 +1,7 @@
 #![doc = include_str!("../README.md")]
 // The rules core (position, moves, notation, the state index) is `no_std` with `alloc`; the
 // `search` feature (on by default) adds the `Game` implementation, the evaluation, the AI, the
-// retrograde analysis and self-play, which need `std`.
+// retrograde analysis, which need `std`.
 #![cfg_attr(not(feature = "search"), no_std)]
 #![forbid(unsafe_code)]
 
@@ -27,7 +27,8 @@ mod notation;
 mod piece;
 mod position;
 #[cfg(feature = "search")]
-pub mod selfplay;
+mod recommended;
+#[cfg(feature = "search")]
 mod symmetry;
 mod unmove;
 mod zobrist;
@@ -52,6 +53,8 @@ pub use movegen::{MAX_MOVES, Moves};
 pub use moves::Move;
 pub use piece::{Color, PawnDirection, Piece};
 pub use position::Position;
+#[cfg(feature = "search")]
+pub use recommended::{mcts_config, search_config};
 
 // Serde through notation: a position and a move as the rules page writes them.
 #[cfg(feature = "serde")]

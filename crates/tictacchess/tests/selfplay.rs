@@ -1,32 +1,51 @@
-//! A small self-play series: every game finishes (four in a row, repetition or the move limit)
-//! without error, and the deeper searcher scores better than the shallower one.
+//! A small self-play match on the search crate's `Arena`: every game finishes (four in a row,
+//! repetition or the move limit) without a forfeit, and the deeper searcher scores better than
+//! the shallower one.
 
-use plyforge_tictacchess::selfplay::{Series, play_series};
-use plyforge_tictacchess::{Ai, Strength};
+use plyforge_search::{Arena, Entrant, Game, Opening, Player, RandomPlayer};
+use plyforge_tictacchess::{Ai, Strength, TicTacChess};
+
+/// `count` openings of two random plies from the start, with a move limit of 80 plies.
+fn openings(count: usize, seed: u64) -> Vec<Opening<TicTacChess>> {
+    let start = TicTacChess::new().with_move_limit(Some(80));
+    let mut random = RandomPlayer::new(seed);
+    (0..count)
+        .map(|_| {
+            let mut opening = Opening::position(start);
+            for _ in 0..2 {
+                let mv = random
+                    .choose(&opening.position, &opening.history)
+                    .expect("no game ends in two plies");
+                opening.history.push(opening.position.hash());
+                opening.position.play(mv);
+            }
+            opening
+        })
+        .collect()
+}
 
 #[test]
 fn deeper_search_scores_better() {
-    let mut strong = Ai::new(Strength::Depth(4));
-    let mut weak = Ai::new(Strength::Depth(1));
-    let series = Series {
-        games: 40,
-        opening_plies: 2,
-        move_limit: 80,
-        seed: 6,
-    };
+    let arena = Arena::new(vec![
+        Entrant::new("depth 4", |_| Ai::new(Strength::Depth(4))),
+        Entrant::new("depth 1", |_| Ai::new(Strength::Depth(1))),
+    ])
+    .with_openings(openings(20, 6))
+    .with_threads(1);
+    // Each opening with each colour.
+    assert_eq!(arena.game_count(), 40);
     let mut reported = Vec::new();
-    let result = play_series(&mut strong, &mut weak, series, |so_far| {
-        reported.push(so_far.total().games());
-    });
+    let result = arena
+        .run(|so_far| reported.push(so_far.done))
+        .expect("the match runs");
     // One report after each game, with the games played so far.
-    assert_eq!(reported, (1..=40).collect::<Vec<u32>>());
-    let total = result.total();
-    println!("{result:?} score {:.3}", total.score());
-    assert_eq!(total.games(), 40);
-    assert!(
-        total.score() > 0.5,
-        "the deeper search scored {:.3}",
-        total.score()
-    );
-    assert!(total.wins > total.losses);
+    assert_eq!(reported, (1..=40).collect::<Vec<usize>>());
+    let [strong, weak] = &result.standings[..] else {
+        panic!("two standings")
+    };
+    println!("{strong}\n{weak}");
+    assert_eq!(strong.games(), 40);
+    assert_eq!(strong.forfeits + weak.forfeits, 0);
+    assert!(strong.score() > 0.5, "the deeper search scored {strong}");
+    assert!(strong.wins > strong.losses);
 }

@@ -17,8 +17,8 @@ use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
 use plyforge_search::mcts::Rng;
 use plyforge_search::score::plies_to_end;
 use plyforge_search::{
-    Config, Evaluator, Info, Limits, Score, ScoreBound, SearchError, SearchResult, Searcher,
-    StopFlag, divide, perft_until,
+    Algorithm, Config, Evaluator, Info, Limits, Score, ScoreBound, SearchError, SearchResult,
+    Searcher, StopFlag, divide, perft_until,
 };
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
@@ -832,8 +832,9 @@ fn clock_seed() -> u64 {
         .map_or(0, |since| since.as_nanos() as u64)
 }
 
+/// The chess crate's recommended alpha-beta configuration with the engine's table and threads.
 fn search_config(hash_mib: usize, threads: usize) -> Config {
-    Config::selective()
+    plyforge_chess::search_config(Algorithm::AlphaBeta)
         .with_tt_mib(hash_mib)
         .with_threads(threads)
 }
