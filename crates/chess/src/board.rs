@@ -14,6 +14,10 @@ use crate::zobrist;
 /// The castling rook files (short wing, long wing) recorded where a side has no such right:
 /// the standard corners, so that a board's fields depend only on its position.
 const DEFAULT_CASTLE_FILES: [File; 2] = [File::H, File::A];
+/// White's first rank.
+const FIRST_RANK: Bits = 0xFF;
+/// Black's first rank.
+const EIGHTH_RANK: Bits = 0xFF << 56;
 
 /// A chess position: pieces, side to move, castling rights, en-passant square and clocks.
 ///
@@ -521,35 +525,54 @@ impl Board {
     /// Drops the castling rights a move from or to the squares in `touched` loses.
     #[inline]
     fn update_rights(&mut self, mover: Color, role: Role, touched: Bits) {
-        let old = self.rights;
-        let masks = self.castle_masks();
+        let old = self.rights.bits();
         // A king move (castling included, where the king may land off `touched`) loses both.
         let mut lost = if role == Role::King {
             CastleRights::color(mover).bits()
         } else {
             0
         };
-        for (right, mask) in masks.iter().enumerate() {
-            lost |= u8::from(touched & mask != 0) << right;
+        // Otherwise a right is lost when its rook moves or is taken. Every square of
+        // `castle_squares` is on a first rank (index below 8 for White, from 56 for Black), and
+        // a king's square there is left only by a king move, handled above.
+        let mut squares = touched & self.castle_squares;
+        while squares != 0 {
+            let square = squares.trailing_zeros() as usize;
+            let color = square >> 5;
+            let file = square & 7;
+            let [short, long] = self.castle_files[color];
+            let wings = u8::from(file == short as usize) | u8::from(file == long as usize) << 1;
+            lost |= wings << (color * 2);
+            squares &= squares - 1;
         }
-        self.rights = CastleRights::from_bits_truncate(old.bits() & !lost);
-        if self.rights != old {
-            self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.rights);
+        let rights = old & !lost;
+        if rights != old {
+            self.rights = CastleRights::from_bits_truncate(rights);
+            self.hash ^= zobrist::castling(CastleRights::from_bits_truncate(old))
+                ^ zobrist::castling(self.rights);
             // A lost right forgets its rook's file, so that two boards of one position (one
             // reached by play, one read from its FEN) are equal and hash alike as map keys.
-            let gone = old.bits() & !self.rights.bits();
+            let gone = old & lost;
             for right in 0..4 {
                 if gone & (1 << right) != 0 {
                     self.castle_files[right >> 1][right & 1] = DEFAULT_CASTLE_FILES[right & 1];
                 }
             }
-            self.update_castle_squares();
+            // The squares of the rooks moved or taken go; a side with no right left loses its
+            // king's square (and every other) too.
+            let mut squares = self.castle_squares & !touched;
+            if rights & CastleRights::WHITE_SHORT.union(CastleRights::WHITE_LONG).bits() == 0 {
+                squares &= !FIRST_RANK;
+            }
+            if rights & CastleRights::BLACK_SHORT.union(CastleRights::BLACK_LONG).bits() == 0 {
+                squares &= !EIGHTH_RANK;
+            }
+            self.castle_squares = squares;
         }
     }
 
     /// For each castling right (in flag order), the rook square (and the king's) whose move or
     /// capture loses it.
-    #[inline(always)]
     fn castle_masks(&self) -> [Bits; 4] {
         let mut masks = [0; 4];
         for (right, mask) in masks.iter_mut().enumerate() {
