@@ -376,7 +376,7 @@ impl Board {
                 out.write_char('/')?;
             }
         }
-        write!(out, " {} ", self.side)?;
+        write!(out, " {} ", self.side())?;
         if self.rights.is_empty() {
             out.write_char('-')?;
         }
@@ -404,7 +404,7 @@ impl Board {
             Some(square) => write!(out, " {square}")?,
             None => out.write_str(" -")?,
         }
-        write!(out, " {} {}", self.halfmove_clock, self.fullmove_number)
+        write!(out, " {} {}", self.halfmove_clock(), self.fullmove_number())
     }
 }
 

@@ -266,9 +266,7 @@ impl Setup {
     pub fn to_board(&self, mode: CastlingMode, relax: Relax) -> Result<Board, SetupError> {
         let mut errors = Vec::new();
         let mut board = self.pieces;
-        board.side = self.side_to_move;
-        board.halfmove_clock = self.halfmove_clock;
-        board.fullmove_number = self.fullmove_number.max(1);
+        board.set_clocks(self.side_to_move, self.halfmove_clock, self.fullmove_number);
         let mut kings_in_place = true;
         let mut one_king = [false; 2];
         for color in Color::ALL {
@@ -288,9 +286,9 @@ impl Setup {
         }
         self.place_castling_rooks(&mut board, one_king, mode, relax, &mut errors);
         if kings_in_place {
-            let them = !board.side;
+            let them = !board.side();
             let their_king = board.king_square(them) as usize;
-            if board.attacked_by(board.side, their_king, board.occupied_bits()) {
+            if board.attacked_by(board.side(), their_king, board.occupied_bits()) {
                 errors.push(PositionError::OppositeCheck);
             }
         }
@@ -310,13 +308,12 @@ impl Setup {
             return Err(SetupError { errors });
         }
         // Keep the en-passant square only when a pawn could take (the Polyglot rule).
-        let them = !board.side;
+        let them = !board.side();
         board.en_passant = en_passant.filter(|&square| {
-            attacks::pawn(them.index(), square as usize) & board.bits(board.side, Role::Pawn) != 0
+            attacks::pawn(them.index(), square as usize) & board.bits(board.side(), Role::Pawn) != 0
         });
         board.update_castle_squares();
         board.hash = board.hash_from_scratch();
-        board.pawn_key = board.pawn_key_from_scratch();
         Ok(board)
     }
 
@@ -405,14 +402,14 @@ impl Board {
 /// Whether a double step explains the en-passant `square`: it is on the sixth rank of the side
 /// to move, an enemy pawn stands in front of it, and it and the square behind are empty.
 fn explained_en_passant(board: &Board, square: Square) -> bool {
-    if square.rank() != Rank::Sixth.relative_to(board.side) {
+    if square.rank() != Rank::Sixth.relative_to(board.side()) {
         return false;
     }
-    let (ahead, behind) = match board.side {
+    let (ahead, behind) = match board.side() {
         Color::White => (square as usize - 8, square as usize + 8),
         Color::Black => (square as usize + 8, square as usize - 8),
     };
-    board.bits(!board.side, Role::Pawn) & (1 << ahead) != 0
+    board.bits(!board.side(), Role::Pawn) & (1 << ahead) != 0
         && board.occupied_bits() & ((1 << behind) | square.bit()) == 0
 }
 
@@ -438,7 +435,7 @@ pub(crate) fn outermost_rook(board: &Board, color: Color, wing: Wing) -> Option<
 /// double step `en_passant` says was just made.
 fn checks_are_possible(board: &Board, en_passant: Option<Square>) -> bool {
     let checkers = board.checks().0;
-    let king = board.king_square(board.side) as usize;
+    let king = board.king_square(board.side()) as usize;
     match checkers.count_ones() {
         0 => return true,
         1 => {}
@@ -452,7 +449,7 @@ fn checks_are_possible(board: &Board, en_passant: Option<Square>) -> bool {
         _ => return false,
     }
     if let Some(square) = en_passant {
-        let (pushed, origin) = match board.side {
+        let (pushed, origin) = match board.side() {
             Color::White => (square as usize - 8, square as usize + 8),
             Color::Black => (square as usize + 8, square as usize - 8),
         };
