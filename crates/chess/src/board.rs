@@ -9,6 +9,7 @@ use crate::castling::{CastleRights, Wing};
 use crate::color::Color;
 use crate::moves::{KIND_CASTLE, KIND_EN_PASSANT, KIND_NORMAL, KIND_PROMOTION, Move};
 use crate::piece::{Piece, Role};
+use crate::setup::CastlingMode;
 use crate::square::{File, Rank, Square};
 use crate::zobrist;
 
@@ -46,7 +47,7 @@ const EIGHTH_RANK: Bits = 0xFF << 56;
 /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// # Ok::<(), plyforge_chess::UciError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Board {
     pub(crate) roles: [Bits; 6],
     pub(crate) colors: [Bits; 2],
@@ -63,6 +64,40 @@ pub struct Board {
     /// move, so bit 0 is the side to move) in the low 32 bits, the halfmove clock in the high
     /// 32 bits.
     pub(crate) clocks: u64,
+    /// Standard chess or Chess960: how castling is written (not part of the position, so
+    /// left out of equality and hashing).
+    pub(crate) castling_mode: CastlingMode,
+}
+
+/// Boards are equal when their positions are: pieces, side to move, castling rights with
+/// their rooks, en-passant square and clocks. The castling mode, a notation, is not compared.
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.roles == other.roles
+            && self.colors == other.colors
+            && self.hash == other.hash
+            && self.castle_files == other.castle_files
+            && self.rights == other.rights
+            && self.castle_squares == other.castle_squares
+            && self.en_passant == other.en_passant
+            && self.clocks == other.clocks
+    }
+}
+
+impl Eq for Board {}
+
+/// Hashes what equality compares.
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.roles.hash(state);
+        self.colors.hash(state);
+        self.hash.hash(state);
+        self.castle_files.hash(state);
+        self.rights.hash(state);
+        self.castle_squares.hash(state);
+        self.en_passant.hash(state);
+        self.clocks.hash(state);
+    }
 }
 
 impl Default for Board {
@@ -92,6 +127,7 @@ impl Board {
             castle_squares: 0,
             en_passant: None,
             clocks: 0,
+            castling_mode: CastlingMode::Standard,
         }
     }
 
@@ -646,11 +682,20 @@ mod tests {
         assert_eq!(board.side_to_move(), Color::Black);
         board.play(board.parse_uci("e8d8").unwrap());
         assert_eq!(board.side_to_move(), Color::White);
-        assert_eq!((board.halfmove_clock(), board.fullmove_number()), (100, 65535));
+        assert_eq!(
+            (board.halfmove_clock(), board.fullmove_number()),
+            (100, 65535)
+        );
         board.play(board.parse_uci("e1g1").unwrap());
-        assert_eq!((board.halfmove_clock(), board.fullmove_number()), (101, 65535));
+        assert_eq!(
+            (board.halfmove_clock(), board.fullmove_number()),
+            (101, 65535)
+        );
         board.play(board.parse_uci("e7e5").unwrap());
-        assert_eq!((board.halfmove_clock(), board.fullmove_number()), (0, 65535));
+        assert_eq!(
+            (board.halfmove_clock(), board.fullmove_number()),
+            (0, 65535)
+        );
         assert_eq!(board.to_string(), "3k4/8/8/4p3/8/8/8/5RK1 w - - 0 65535");
 
         let mut board = Board::default();

@@ -313,6 +313,7 @@ impl Setup {
             attacks::pawn(them.index(), square as usize) & board.bits(board.side(), Role::Pawn) != 0
         });
         board.update_castle_squares();
+        board.castling_mode = mode;
         board.hash = board.hash_from_scratch();
         Ok(board)
     }
@@ -390,6 +391,76 @@ impl Setup {
 }
 
 impl Board {
+    /// Whether the board is played as standard chess or as Chess960. It decides how castling
+    /// is written in UCI notation ([`Board::to_uci`]: the king's two-square step in standard
+    /// chess, the king taking its rook in Chess960). [`Board::from_fen`] and
+    /// [`Board::from_fen_lenient`] choose standard chess when every castling right is one
+    /// standard chess allows (so always when no right is left), Chess960 otherwise;
+    /// [`Board::from_fen_with`] and [`Setup::to_board`] keep the mode they are given; moves
+    /// keep the mode of the board they are played on. Equality and hashing leave it out.
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, CastlingMode};
+    /// assert_eq!(Board::default().castling_mode(), CastlingMode::Standard);
+    /// let shuffled: Board = "bqnb1rkr/pppppppp/8/8/8/8/PPPPPPPP/BQNB1RKR w HFhf - 0 1".parse()?;
+    /// assert_eq!(shuffled.castling_mode(), CastlingMode::Chess960);
+    /// # Ok::<(), plyforge_chess::FenError>(())
+    /// ```
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.castling_mode
+    }
+
+    /// The board played in `mode`.
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, CastlingMode, Color, PositionError};
+    /// let board = Board::default().with_castling_mode(CastlingMode::Chess960)?;
+    /// assert_eq!(board.to_uci(board.parse_uci("e2e4")?).to_string(), "e2e4");
+    /// let shuffled: Board = "4k3/8/8/8/8/8/8/3K3R w K - 0 1".parse()?;
+    /// assert_eq!(
+    ///     shuffled.with_castling_mode(CastlingMode::Standard),
+    ///     Err(PositionError::InvalidCastlingRights(Color::White))
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PositionError::InvalidCastlingRights`] (for the first side concerned) when `mode` is
+    /// standard chess and a castling right is not one standard chess allows.
+    pub fn with_castling_mode(mut self, mode: CastlingMode) -> Result<Board, PositionError> {
+        if let (CastlingMode::Standard, Some(color)) = (mode, self.non_standard_castling()) {
+            return Err(PositionError::InvalidCastlingRights(color));
+        }
+        self.castling_mode = mode;
+        Ok(self)
+    }
+
+    /// The mode FEN reading chooses: standard chess unless a castling right is not one
+    /// standard chess allows.
+    pub(crate) fn detected_castling_mode(&self) -> CastlingMode {
+        match self.non_standard_castling() {
+            None => CastlingMode::Standard,
+            Some(_) => CastlingMode::Chess960,
+        }
+    }
+
+    /// The first side with a castling right standard chess does not allow (the king off the
+    /// e-file, or the rook off its corner).
+    fn non_standard_castling(&self) -> Option<Color> {
+        Color::ALL.into_iter().find(|&color| {
+            Wing::ALL.into_iter().any(|wing| {
+                self.castle_rook(color, wing).is_some_and(|rook| {
+                    let corner = match wing {
+                        Wing::Short => File::H,
+                        Wing::Long => File::A,
+                    };
+                    rook.file() != corner || self.king_square(color).file() != File::E
+                })
+            })
+        })
+    }
+
     /// Validates `setup` with every rule ([`Setup::to_board`] with `mode`, nothing relaxed).
     ///
     /// # Errors
