@@ -26,7 +26,7 @@ impl Board {
             child.play(mv);
             return child.in_check();
         }
-        let us = self.side;
+        let us = self.side();
         let king = self.king_square(!us).index();
         let from = mv.origin_index();
         let to = mv.target_index();

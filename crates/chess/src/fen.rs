@@ -298,7 +298,9 @@ impl FromStr for Setup {
 
 impl Board {
     /// Parses a FEN, X-FEN or Shredder-FEN and checks that the position is legal (every check
-    /// listed in [`PositionError`]). The halfmove and fullmove fields may be left out.
+    /// listed in [`PositionError`]). The halfmove and fullmove fields may be left out. Castling
+    /// rights of Chess960 are accepted; the board is played as standard chess when every right
+    /// is one standard chess allows, as Chess960 otherwise ([`Board::castling_mode`]).
     ///
     /// ```
     /// use plyforge_chess::{Board, FenError, PositionError};
@@ -314,11 +316,12 @@ impl Board {
     /// # Errors
     /// A [`FenError`] naming the field that cannot be read or the rule the position breaks.
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
-        Board::from_fen_with(fen, CastlingMode::Chess960, Relax::empty())
+        let board = Board::from_fen_with(fen, CastlingMode::Chess960, Relax::empty())?;
+        Ok(board.with_detected_castling_mode())
     }
 
     /// Parses a FEN and validates it with castling rights by `mode` and the rules in `relax`
-    /// waived. The error names the first broken rule; [`Setup::from_fen`] and
+    /// waived; the board is played in `mode`. The error names the first broken rule; [`Setup::from_fen`] and
     /// [`Setup::to_board`] list them all.
     ///
     /// ```
@@ -344,7 +347,14 @@ impl Board {
     /// # Errors
     /// A [`FenError`] for text that cannot be read or a position move generation cannot handle.
     pub fn from_fen_lenient(fen: &str) -> Result<Board, FenError> {
-        Board::from_fen_with(fen, CastlingMode::Chess960, Relax::LENIENT)
+        let board = Board::from_fen_with(fen, CastlingMode::Chess960, Relax::LENIENT)?;
+        Ok(board.with_detected_castling_mode())
+    }
+
+    /// The board in the castling mode its rights suggest (see [`Board::castling_mode`]).
+    fn with_detected_castling_mode(mut self) -> Board {
+        self.castling_mode = self.detected_castling_mode();
+        self
     }
 
     /// The position in Shredder-FEN: castling rights as rook files (`HAha`).
@@ -376,7 +386,7 @@ impl Board {
                 out.write_char('/')?;
             }
         }
-        write!(out, " {} ", self.side)?;
+        write!(out, " {} ", self.side())?;
         if self.rights.is_empty() {
             out.write_char('-')?;
         }
@@ -404,7 +414,7 @@ impl Board {
             Some(square) => write!(out, " {square}")?,
             None => out.write_str(" -")?,
         }
-        write!(out, " {} {}", self.halfmove_clock, self.fullmove_number)
+        write!(out, " {} {}", self.halfmove_clock(), self.fullmove_number())
     }
 }
 

@@ -47,7 +47,7 @@ impl Game for Board {
 
     #[inline]
     fn player_to_move(&self) -> usize {
-        self.side.index()
+        self.side().index()
     }
 
     #[inline]
@@ -149,7 +149,7 @@ impl Game for Board {
     #[inline]
     fn continuation_key(&self, mv: Move) -> u32 {
         let role = self.occupied_role(mv.origin_index()).index();
-        ((self.side.index() * 6 + role) * 64 + mv.target_index()) as u32
+        ((self.side().index() * 6 + role) * 64 + mv.target_index()) as u32
     }
 
     #[inline]
@@ -166,7 +166,7 @@ impl Game for Board {
     /// (zugzwang is common in pawn endings).
     #[inline]
     fn visit_null_move<R>(&mut self, visit: impl FnOnce(&mut Self) -> R) -> Option<R> {
-        let own = self.colors[self.side.index()];
+        let own = self.colors[self.side().index()];
         let pieces = own & !(self.roles[Role::Pawn as usize] | self.roles[Role::King as usize]);
         if pieces == 0 || self.in_check() {
             return None;
@@ -179,7 +179,7 @@ impl Game for Board {
 
     #[inline]
     fn reversible_plies(&self) -> usize {
-        usize::from(self.halfmove_clock)
+        usize::from(self.halfmove_clock())
     }
 
     /// The pawns: an evaluation that misjudges a pawn structure (a passed pawn that runs, a

@@ -72,7 +72,7 @@ impl Board {
     pub fn generate_noisy_moves_into(&self, moves: &mut impl Extend<Move>) {
         self.visit_moves(&mut Collect {
             list: moves,
-            filter: self.colors[(!self.side).index()],
+            filter: self.colors[(!self.side()).index()],
             promotions: true,
             specials: SpecialFilter::Noisy,
         });

@@ -133,6 +133,55 @@ impl GameHistory {
         }
     }
 
+    /// The draw the player to move may claim by declaring `mv` without playing it on the board
+    /// (FIDE 9.2.1.1 and 9.3.1: a claim on a position about to appear): the position after
+    /// `mv` would stand for the third time ([`Outcome::Repetition`]), or `mv` would complete
+    /// fifty moves of each side without a capture or a pawn move ([`Outcome::FiftyMoves`]).
+    /// `None` when `mv` gives neither, or when it ends the game by itself (checkmate,
+    /// stalemate, a dead position, the seventy-five-move rule, fivefold repetition), which
+    /// then stands instead of a claim.
+    ///
+    /// ```
+    /// use plyforge_chess::{GameHistory, Outcome};
+    /// let mut game = GameHistory::default();
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+    ///     game.play_san(san)?;
+    /// }
+    /// // The start position has stood twice: Black may claim by declaring Ng8, its third time.
+    /// assert_eq!(game.claimable_draw(), None);
+    /// let ng8 = game.board().parse_san("Ng8")?;
+    /// assert_eq!(game.claimable_draw_after(ng8)?, Some(Outcome::Repetition));
+    /// let e5 = game.board().parse_san("e5")?;
+    /// assert_eq!(game.claimable_draw_after(e5)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] when `mv` is not legal here.
+    pub fn claimable_draw_after(&self, mv: Move) -> Result<Option<Outcome>, IllegalMoveError> {
+        let mut after = self.clone();
+        after.play(mv)?;
+        if after.outcome().is_some() {
+            return Ok(None);
+        }
+        Ok(if after.can_claim_threefold_repetition() {
+            Some(Outcome::Repetition)
+        } else if after.can_claim_fifty_moves() {
+            Some(Outcome::FiftyMoves)
+        } else {
+            None
+        })
+    }
+
+    /// [`GameHistory::claimable_draw_after`] for a move in Standard Algebraic Notation.
+    ///
+    /// # Errors
+    /// [`SanError`] when the move cannot be read, matches no legal move or several.
+    pub fn claimable_draw_after_san(&self, san: &str) -> Result<Option<Outcome>, SanError> {
+        let mv = self.board.parse_san(san)?;
+        self.claimable_draw_after(mv).map_err(|_| SanError::Illegal)
+    }
+
     /// Whether the current position has occurred three times (or more), so that a draw may be
     /// claimed (FIDE 9.2).
     pub fn can_claim_threefold_repetition(&self) -> bool {

@@ -65,7 +65,7 @@ impl Board {
         let from = mv.from();
         let piece = self
             .piece_on(from)
-            .filter(|piece| piece.color == self.side)?;
+            .filter(|piece| piece.color == self.side())?;
         let mut info = MoveInfo {
             piece,
             from,
@@ -91,7 +91,7 @@ impl Board {
                 info.capture_square = Some(Square::new(mv.to().file(), from.rank()));
             }
             kind => {
-                if let Some(captured) = self.piece_on(mv.to()).filter(|p| p.color != self.side) {
+                if let Some(captured) = self.piece_on(mv.to()).filter(|p| p.color != self.side()) {
                     info.capture = Some(captured.role);
                     info.capture_square = Some(mv.to());
                 }
@@ -107,7 +107,7 @@ impl Board {
     /// move stands on its origin.
     pub fn piece_moved(&self, mv: Move) -> Option<Piece> {
         self.piece_on(mv.from())
-            .filter(|piece| piece.color == self.side)
+            .filter(|piece| piece.color == self.side())
     }
 
     /// The role of the piece `mv` captures (a pawn for en passant), if any.

@@ -57,7 +57,7 @@ impl Board {
     /// Walks every legal move of the side to move into `visitor`.
     #[inline(always)]
     pub(crate) fn visit_moves<V: Visitor>(&self, visitor: &mut V) {
-        let us = self.side;
+        let us = self.side();
         let them = !us;
         let own = self.colors[us.index()];
         let enemy = self.colors[them.index()];
@@ -140,7 +140,7 @@ impl Board {
         target: Bits,
         king: usize,
     ) {
-        let us = self.side;
+        let us = self.side();
         let pawns = self.roles[Role::Pawn as usize] & movable;
         let free = pawns & !pinned;
         let empty = !self.occupied_bits();
@@ -184,7 +184,7 @@ impl Board {
         let Some(square) = self.en_passant else {
             return;
         };
-        let us = self.side;
+        let us = self.side();
         let them = !us;
         let to = square as usize;
         let captured = match us {
@@ -226,7 +226,7 @@ impl Board {
         if checkers & checkers.wrapping_sub(1) != 0 {
             return false; // Double check: only the king moves.
         }
-        let king = self.bits(self.side, Role::King).trailing_zeros() as usize;
+        let king = self.bits(self.side(), Role::King).trailing_zeros() as usize;
         let mut found = Count(0);
         self.visit_en_passant(&mut found, king, checkers);
         found.0 != 0
@@ -234,7 +234,7 @@ impl Board {
 
     #[inline(always)]
     fn visit_castling<V: Visitor>(&self, visitor: &mut V, king: usize, occupied: Bits) {
-        let us = self.side;
+        let us = self.side();
         let back_rank = king & !7;
         for wing in Wing::ALL {
             let Some(rook) = self.castle_rook(us, wing) else {
@@ -303,18 +303,38 @@ impl<L: Extend<Move>> Collect<'_, L> {
     }
 }
 
+impl<L: Extend<Move>> Collect<'_, L> {
+    /// The promotions of pawn steps to each square of `targets`, each from `to - delta`.
+    #[inline(always)]
+    fn promotions_to(&mut self, targets: Bits, delta: i32) {
+        for to in squares(targets) {
+            self.push_pawn((to as i32 - delta) as usize, to);
+        }
+    }
+}
+
 impl<L: Extend<Move>> Visitor for Collect<'_, L> {
     #[inline(always)]
     fn piece(&mut self, _role: Role, from: usize, targets: Bits) {
-        for to in squares(targets & self.filter) {
-            self.push(Move::normal_from_indices(from, to));
-        }
+        // One `extend` per piece, so that a list keeps its length in a register meanwhile.
+        self.list
+            .extend(squares(targets & self.filter).map(|to| Move::normal_from_indices(from, to)));
     }
 
     #[inline(always)]
     fn pawns(&mut self, targets: Bits, delta: i32) {
-        for to in squares(targets) {
-            self.push_pawn((to as i32 - delta) as usize, to);
+        // Square order as ever: Black's promotions (first rank) come before its other moves,
+        // White's (eighth rank) after.
+        let promotions = targets & PROMOTION_RANKS;
+        if delta < 0 {
+            self.promotions_to(promotions, delta);
+        }
+        self.list.extend(
+            squares(targets & !PROMOTION_RANKS & self.filter)
+                .map(|to| Move::normal_from_indices((to as i32 - delta) as usize, to)),
+        );
+        if delta > 0 {
+            self.promotions_to(promotions, delta);
         }
     }
 

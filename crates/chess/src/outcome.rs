@@ -119,13 +119,13 @@ impl Board {
     /// Whether either player may claim a draw by the fifty-move rule (a hundred plies without
     /// capture or pawn move); the game goes on until one does.
     pub fn is_fifty_moves(&self) -> bool {
-        self.halfmove_clock >= FIFTY_MOVE_PLIES
+        self.halfmove_clock() >= FIFTY_MOVE_PLIES
     }
 
     /// Whether the seventy-five-move rule draws the game (a hundred and fifty plies without
     /// capture or pawn move), unless the last move mated: see [`Board::outcome`].
     pub fn is_seventy_five_moves(&self) -> bool {
-        self.halfmove_clock >= SEVENTY_FIVE_MOVE_PLIES
+        self.halfmove_clock() >= SEVENTY_FIVE_MOVE_PLIES
     }
 
     /// The automatic end of the game at this position, by the rules that need no earlier
@@ -160,7 +160,9 @@ impl Board {
     /// Checkmate or stalemate, for a position where the side to move has no legal move.
     pub(crate) fn outcome_without_legal_moves(&self) -> Outcome {
         if self.in_check() {
-            Outcome::Checkmate { winner: !self.side }
+            Outcome::Checkmate {
+                winner: !self.side(),
+            }
         } else {
             Outcome::Stalemate
         }

@@ -7,8 +7,10 @@
 //! Parsing is lenient where the intent is clear and strict where it is not; [`San`] has the
 //! table.
 
+use crate::attacks;
 use crate::board::Board;
 use crate::castling::Wing;
+use crate::color::Color;
 use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
 use crate::square::{File, Rank, Square};
@@ -261,59 +263,92 @@ impl Cursor<'_> {
     }
 }
 
-/// The origins of the legal moves of one kind of piece to one square, castling aside: what
-/// resolving and disambiguating SAN need, found without building the list of every move.
-struct Origins {
-    role: Role,
-    to: usize,
-    target: u64,
-    /// Origins of the legal moves found.
-    origins: u64,
-    /// Those among them that take en passant.
-    en_passant: u64,
-}
-
-impl Origins {
-    fn new(role: Role, to: Square) -> Origins {
-        Origins {
-            role,
-            to: to.index(),
-            target: to.bit(),
-            origins: 0,
-            en_passant: 0,
+impl Board {
+    /// The origins (among `within`) of the legal moves of the side to move's pieces of `role`
+    /// to `to`, and those among them that take en passant: what resolving and disambiguating
+    /// SAN need. Only the pieces of that role that reach `to` by the rules of their kind are
+    /// looked at, each played on a copy to see that its king stays safe; no list of every move
+    /// is built.
+    fn legal_origins(&self, role: Role, to: Square, within: u64) -> (u64, u64) {
+        let us = self.side_to_move();
+        let them = !us;
+        let target = to.index();
+        let target_bit = to.bit();
+        if self.color_pieces(us).bits() & target_bit != 0 {
+            return (0, 0);
         }
-    }
-}
-
-impl crate::movegen::Visitor for Origins {
-    #[inline]
-    fn piece(&mut self, role: Role, from: usize, targets: u64) {
-        if role == self.role && targets & self.target != 0 {
-            self.origins |= 1 << from;
+        let occupied = self.occupied().bits();
+        let pieces = self.pieces(us, role).bits() & within;
+        let mut en_passant = 0;
+        let reach = match role {
+            Role::Knight => attacks::knight(target),
+            Role::Bishop => attacks::bishop(target, occupied),
+            Role::Rook => attacks::rook(target, occupied),
+            Role::Queen => attacks::queen(target, occupied),
+            Role::King => attacks::king(target),
+            Role::Pawn => {
+                // The squares from which a pawn of ours takes on `to`.
+                let takers = attacks::pawn(them.index(), target);
+                if self.color_pieces(them).bits() & target_bit != 0 {
+                    takers
+                } else if self.en_passant() == Some(to) {
+                    en_passant = takers & pieces;
+                    takers
+                } else {
+                    let (single, double_rank, double) = match us {
+                        Color::White => (target_bit >> 8, Rank::Fourth, target_bit >> 16),
+                        Color::Black => (target_bit << 8, Rank::Fifth, target_bit << 16),
+                    };
+                    let double = if to.rank() == double_rank && single & occupied == 0 {
+                        double
+                    } else {
+                        0
+                    };
+                    single | double
+                }
+            }
+        };
+        let mut candidates = reach & pieces;
+        if candidates == 0 {
+            return (0, 0);
         }
-    }
-
-    #[inline]
-    fn pawns(&mut self, targets: u64, delta: i32) {
-        if self.role == Role::Pawn && targets & self.target != 0 {
-            self.origins |= 1 << (self.to as i32 - delta);
+        let king = self.king_square(us).index();
+        let (checkers, pinned) = self.checks();
+        if role != Role::King && en_passant == 0 && checkers == 0 {
+            // Out of check a piece that is not pinned may go anywhere it reaches, and a pinned
+            // one along its pin.
+            let free = candidates & !pinned;
+            let mut along_pin = 0;
+            let mut pinned_candidates = candidates & pinned;
+            while pinned_candidates != 0 {
+                let from = pinned_candidates.trailing_zeros() as usize;
+                if attacks::line(king, from) & target_bit != 0 {
+                    along_pin |= 1 << from;
+                }
+                pinned_candidates &= pinned_candidates - 1;
+            }
+            return (free | along_pin, 0);
         }
-    }
-
-    #[inline]
-    fn pawn(&mut self, from: usize, targets: u64) {
-        if self.role == Role::Pawn && targets & self.target != 0 {
-            self.origins |= 1 << from;
+        // In check, for the king and for en passant: each candidate played on a copy.
+        let mut origins = 0;
+        while candidates != 0 {
+            let from = Square::from_index(candidates.trailing_zeros() as u8);
+            candidates &= candidates - 1;
+            let mv = if en_passant & from.bit() != 0 {
+                Move::en_passant(from, to)
+            } else if role == Role::Pawn && matches!(to.rank(), Rank::First | Rank::Eighth) {
+                Move::promotion(from, to, Role::Queen)
+            } else {
+                Move::normal(from, to)
+            };
+            let mut child = *self;
+            child.play(mv);
+            let king = child.king_square(us).index();
+            if !child.attacked_by(them, king, child.occupied_bits()) {
+                origins |= from.bit();
+            }
         }
-    }
-
-    #[inline]
-    fn special(&mut self, mv: Move) {
-        if self.role == Role::Pawn && mv.kind() == MoveKind::EnPassant && mv.to().index() == self.to
-        {
-            self.origins |= mv.from().bit();
-            self.en_passant |= mv.from().bit();
-        }
+        (origins, en_passant & origins)
     }
 }
 
@@ -433,9 +468,7 @@ impl San {
         if capture && board.color_on(to) != Some(!us) && !takes_en_passant {
             return Err(SanError::NothingToCapture);
         }
-        let mut origins = Origins::new(role, to);
-        board.visit_moves(&mut origins);
-        let candidates = origins.origins & file_mask & rank_mask;
+        let (candidates, en_passant) = board.legal_origins(role, to, file_mask & rank_mask);
         let promotes = role == Role::Pawn && matches!(to.rank(), Rank::First | Rank::Eighth);
         if candidates == 0 || promotes != promotion.is_some() {
             return Err(SanError::Illegal);
@@ -444,7 +477,7 @@ impl San {
             return Err(SanError::Ambiguous);
         }
         let from = Square::from_index(candidates.trailing_zeros() as u8);
-        Ok(if origins.en_passant & candidates != 0 {
+        Ok(if en_passant != 0 {
             Move::en_passant(from, to)
         } else if let Some(promoted) = promotion {
             Move::promotion(from, to, promoted)
@@ -471,9 +504,7 @@ impl San {
                 file = Some(mv.from().file());
             }
         } else {
-            let mut origins = Origins::new(role, mv.to());
-            board.visit_moves(&mut origins);
-            let rivals = origins.origins & !mv.from().bit();
+            let rivals = board.legal_origins(role, mv.to(), u64::MAX).0 & !mv.from().bit();
             let any = rivals != 0;
             let same_file = rivals & (FILE_A << mv.from().file().index()) != 0;
             let same_rank = rivals & (RANK_1 << (8 * mv.from().rank().index())) != 0;

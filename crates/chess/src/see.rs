@@ -77,7 +77,7 @@ impl Board {
         let straight = self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()];
         let mut attackers =
             self.attackers(Color::White, to, occupied) | self.attackers(Color::Black, to, occupied);
-        let mut side = self.side;
+        let mut side = self.side();
         // Whether the side to move at the root comes out at the threshold, if the exchange
         // stopped here.
         let mut wins = true;

@@ -266,9 +266,7 @@ impl Setup {
     pub fn to_board(&self, mode: CastlingMode, relax: Relax) -> Result<Board, SetupError> {
         let mut errors = Vec::new();
         let mut board = self.pieces;
-        board.side = self.side_to_move;
-        board.halfmove_clock = self.halfmove_clock;
-        board.fullmove_number = self.fullmove_number.max(1);
+        board.set_clocks(self.side_to_move, self.halfmove_clock, self.fullmove_number);
         let mut kings_in_place = true;
         let mut one_king = [false; 2];
         for color in Color::ALL {
@@ -288,9 +286,9 @@ impl Setup {
         }
         self.place_castling_rooks(&mut board, one_king, mode, relax, &mut errors);
         if kings_in_place {
-            let them = !board.side;
+            let them = !board.side();
             let their_king = board.king_square(them) as usize;
-            if board.attacked_by(board.side, their_king, board.occupied_bits()) {
+            if board.attacked_by(board.side(), their_king, board.occupied_bits()) {
                 errors.push(PositionError::OppositeCheck);
             }
         }
@@ -310,13 +308,13 @@ impl Setup {
             return Err(SetupError { errors });
         }
         // Keep the en-passant square only when a pawn could take (the Polyglot rule).
-        let them = !board.side;
+        let them = !board.side();
         board.en_passant = en_passant.filter(|&square| {
-            attacks::pawn(them.index(), square as usize) & board.bits(board.side, Role::Pawn) != 0
+            attacks::pawn(them.index(), square as usize) & board.bits(board.side(), Role::Pawn) != 0
         });
         board.update_castle_squares();
+        board.castling_mode = mode;
         board.hash = board.hash_from_scratch();
-        board.pawn_key = board.pawn_key_from_scratch();
         Ok(board)
     }
 
@@ -393,6 +391,76 @@ impl Setup {
 }
 
 impl Board {
+    /// Whether the board is played as standard chess or as Chess960. It decides how castling
+    /// is written in UCI notation ([`Board::to_uci`]: the king's two-square step in standard
+    /// chess, the king taking its rook in Chess960). [`Board::from_fen`] and
+    /// [`Board::from_fen_lenient`] choose standard chess when every castling right is one
+    /// standard chess allows (so always when no right is left), Chess960 otherwise;
+    /// [`Board::from_fen_with`] and [`Setup::to_board`] keep the mode they are given; moves
+    /// keep the mode of the board they are played on. Equality and hashing leave it out.
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, CastlingMode};
+    /// assert_eq!(Board::default().castling_mode(), CastlingMode::Standard);
+    /// let shuffled: Board = "bqnb1rkr/pppppppp/8/8/8/8/PPPPPPPP/BQNB1RKR w HFhf - 0 1".parse()?;
+    /// assert_eq!(shuffled.castling_mode(), CastlingMode::Chess960);
+    /// # Ok::<(), plyforge_chess::FenError>(())
+    /// ```
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.castling_mode
+    }
+
+    /// The board played in `mode`.
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, CastlingMode, Color, PositionError};
+    /// let board = Board::default().with_castling_mode(CastlingMode::Chess960)?;
+    /// assert_eq!(board.to_uci(board.parse_uci("e2e4")?).to_string(), "e2e4");
+    /// let shuffled: Board = "4k3/8/8/8/8/8/8/3K3R w K - 0 1".parse()?;
+    /// assert_eq!(
+    ///     shuffled.with_castling_mode(CastlingMode::Standard),
+    ///     Err(PositionError::InvalidCastlingRights(Color::White))
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PositionError::InvalidCastlingRights`] (for the first side concerned) when `mode` is
+    /// standard chess and a castling right is not one standard chess allows.
+    pub fn with_castling_mode(mut self, mode: CastlingMode) -> Result<Board, PositionError> {
+        if let (CastlingMode::Standard, Some(color)) = (mode, self.non_standard_castling()) {
+            return Err(PositionError::InvalidCastlingRights(color));
+        }
+        self.castling_mode = mode;
+        Ok(self)
+    }
+
+    /// The mode FEN reading chooses: standard chess unless a castling right is not one
+    /// standard chess allows.
+    pub(crate) fn detected_castling_mode(&self) -> CastlingMode {
+        match self.non_standard_castling() {
+            None => CastlingMode::Standard,
+            Some(_) => CastlingMode::Chess960,
+        }
+    }
+
+    /// The first side with a castling right standard chess does not allow (the king off the
+    /// e-file, or the rook off its corner).
+    fn non_standard_castling(&self) -> Option<Color> {
+        Color::ALL.into_iter().find(|&color| {
+            Wing::ALL.into_iter().any(|wing| {
+                self.castle_rook(color, wing).is_some_and(|rook| {
+                    let corner = match wing {
+                        Wing::Short => File::H,
+                        Wing::Long => File::A,
+                    };
+                    rook.file() != corner || self.king_square(color).file() != File::E
+                })
+            })
+        })
+    }
+
     /// Validates `setup` with every rule ([`Setup::to_board`] with `mode`, nothing relaxed).
     ///
     /// # Errors
@@ -405,14 +473,14 @@ impl Board {
 /// Whether a double step explains the en-passant `square`: it is on the sixth rank of the side
 /// to move, an enemy pawn stands in front of it, and it and the square behind are empty.
 fn explained_en_passant(board: &Board, square: Square) -> bool {
-    if square.rank() != Rank::Sixth.relative_to(board.side) {
+    if square.rank() != Rank::Sixth.relative_to(board.side()) {
         return false;
     }
-    let (ahead, behind) = match board.side {
+    let (ahead, behind) = match board.side() {
         Color::White => (square as usize - 8, square as usize + 8),
         Color::Black => (square as usize + 8, square as usize - 8),
     };
-    board.bits(!board.side, Role::Pawn) & (1 << ahead) != 0
+    board.bits(!board.side(), Role::Pawn) & (1 << ahead) != 0
         && board.occupied_bits() & ((1 << behind) | square.bit()) == 0
 }
 
@@ -438,7 +506,7 @@ pub(crate) fn outermost_rook(board: &Board, color: Color, wing: Wing) -> Option<
 /// double step `en_passant` says was just made.
 fn checks_are_possible(board: &Board, en_passant: Option<Square>) -> bool {
     let checkers = board.checks().0;
-    let king = board.king_square(board.side) as usize;
+    let king = board.king_square(board.side()) as usize;
     match checkers.count_ones() {
         0 => return true,
         1 => {}
@@ -452,7 +520,7 @@ fn checks_are_possible(board: &Board, en_passant: Option<Square>) -> bool {
         _ => return false,
     }
     if let Some(square) = en_passant {
-        let (pushed, origin) = match board.side {
+        let (pushed, origin) = match board.side() {
             Color::White => (square as usize - 8, square as usize + 8),
             Color::Black => (square as usize + 8, square as usize - 8),
         };

@@ -164,4 +164,22 @@ impl Board {
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
         text.parse::<UciMove>()?.to_move(self)
     }
+
+    /// `mv` in UCI notation as the board's [castling mode](Board::castling_mode) writes it:
+    /// castling as the king's two-square step (`e1g1`) in standard chess, as the king taking
+    /// its rook (`e1h1`) in Chess960 ([`Move::to_uci`]). [`Board::parse_uci`] reads both
+    /// forms in either mode.
+    ///
+    /// ```
+    /// use plyforge_chess::{Board, CastlingMode};
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+    /// let castle = board.parse_uci("e1g1")?;
+    /// assert_eq!(board.to_uci(castle).to_string(), "e1g1");
+    /// let chess960 = board.with_castling_mode(CastlingMode::Chess960)?;
+    /// assert_eq!(chess960.to_uci(castle).to_string(), "e1h1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_uci(&self, mv: Move) -> UciMove {
+        mv.to_uci(self.castling_mode == crate::setup::CastlingMode::Chess960)
+    }
 }

@@ -156,3 +156,62 @@ proptest! {
         }
     }
 }
+
+/// FIDE 9.2.1.1 and 9.3.1: a draw claimed on a position about to appear, by declaring the move
+/// that produces it.
+#[test]
+fn a_draw_may_be_claimed_by_declaring_the_move_that_produces_it() {
+    // The third occurrence of a position whose first had an en-passant square no pawn could
+    // use (the b5 pawn is pinned): the declared Ng8 produces it.
+    let fen = "4k1n1/2p5/8/KP5r/8/8/8/6N1 b - - 0 1";
+    let game = play(fen, "c5 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    assert_eq!(game.claimable_draw(), None);
+    assert_eq!(
+        game.claimable_draw_after_san("Ng8"),
+        Ok(Some(Outcome::Repetition))
+    );
+    assert_eq!(game.claimable_draw_after_san("Kd8"), Ok(None));
+    // Declaring does not play: the position has still stood twice.
+    assert_eq!(game.repetitions(), 2);
+
+    // The fiftieth move of each side without capture or pawn move: declaring a rook move
+    // claims, a pawn move resets the count and leaves no claim.
+    let game = play("4k3/8/8/8/8/8/4P3/4K2R w - - 99 80", "");
+    assert_eq!(game.claimable_draw(), None);
+    assert_eq!(
+        game.claimable_draw_after_san("Rh2"),
+        Ok(Some(Outcome::FiftyMoves))
+    );
+    assert_eq!(game.claimable_draw_after_san("e3"), Ok(None));
+
+    // A move that mates ends the game by itself, whatever the count.
+    let game = play("7k/8/6K1/8/8/8/8/R7 w - - 99 80", "");
+    assert_eq!(
+        game.claimable_draw_after_san("Rb1"),
+        Ok(Some(Outcome::FiftyMoves))
+    );
+    assert_eq!(game.claimable_draw_after_san("Ra8"), Ok(None));
+
+    // A move that would make the fifth occurrence draws by itself: no claim either.
+    let mut game = GameHistory::default();
+    for _ in 0..3 {
+        for san in WHITE_AND_BLACK_KNIGHTS_G.split_whitespace() {
+            game.play_san(san).unwrap();
+        }
+    }
+    for san in "Nf3 Nf6 Ng1".split_whitespace() {
+        game.play_san(san).unwrap();
+    }
+    assert_eq!(game.claimable_draw(), Some(Outcome::Repetition));
+    assert_eq!(game.claimable_draw_after_san("Ng8"), Ok(None));
+    let ng8 = game.board().parse_san("Ng8").unwrap();
+    game.play(ng8).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::FivefoldRepetition));
+
+    // An illegal move is an error.
+    let game = GameHistory::default();
+    assert!(game.claimable_draw_after_san("Ke2").is_err());
+    let illegal =
+        plyforge_chess::Move::normal(plyforge_chess::Square::E1, plyforge_chess::Square::E2);
+    assert!(game.claimable_draw_after(illegal).is_err());
+}

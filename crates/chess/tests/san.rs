@@ -229,3 +229,65 @@ proptest::proptest! {
         }
     }
 }
+
+/// Resolution looks only at the pieces of the named role that reach the square, and checks
+/// legality on those: on positions with pins, checks, en passant and promotions (the perft
+/// page's and a pinned en-passant pawn), and on every position of a few games from each, a SAN
+/// naming the origin square in full resolves exactly when a legal move (castling aside) goes
+/// from there to there, and to that move.
+#[test]
+fn resolution_agrees_with_the_legal_moves() {
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "4k1n1/8/8/KPp4r/8/8/8/6N1 w - c6 0 2",
+        "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+    ];
+    let mut positions = 0;
+    for fen in fens {
+        let mut board: Board = fen.parse().unwrap();
+        for ply in 0..40 {
+            check_every_origin_and_target(&board);
+            positions += 1;
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // A fixed, varied walk: the move at a position that changes with the ply.
+            board.play(moves[(ply * 7 + 3) % moves.len()]);
+        }
+    }
+    assert!(positions > 100);
+}
+
+fn check_every_origin_and_target(board: &Board) {
+    let legal = board.legal_moves();
+    for from in Square::ALL {
+        let Some(piece) = board.piece_on(from) else {
+            continue;
+        };
+        if piece.color != board.side_to_move() {
+            continue;
+        }
+        for to in Square::ALL {
+            let last_rank = to.rank() == plyforge_chess::Rank::First
+                || to.rank() == plyforge_chess::Rank::Eighth;
+            let promotes = piece.role == Role::Pawn && last_rank;
+            let letter = if piece.role == Role::Pawn {
+                String::new()
+            } else {
+                piece.role.upper_char().to_string()
+            };
+            let text = format!("{letter}{from}{to}{}", if promotes { "=Q" } else { "" });
+            let expected = legal.iter().copied().find(|mv| {
+                !mv.is_castle()
+                    && mv.from() == from
+                    && mv.to() == to
+                    && (!promotes || mv.promotion_role() == Some(Role::Queen))
+            });
+            assert_eq!(board.parse_san(&text).ok(), expected, "{board}: {text}");
+        }
+    }
+}

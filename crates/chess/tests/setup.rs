@@ -235,3 +235,63 @@ proptest! {
         }
     }
 }
+
+/// The board remembers whether it is played as standard chess or as Chess960: reading
+/// chooses it from the rights (or takes it as given), moves keep it, UCI notation follows it,
+/// and equality leaves it out.
+#[test]
+fn the_castling_mode_is_remembered_and_written() {
+    let standard: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    assert_eq!(standard.castling_mode(), CastlingMode::Standard);
+    assert_eq!(Board::default().castling_mode(), CastlingMode::Standard);
+    let castle = standard.parse_uci("e1h1").unwrap();
+    assert_eq!(standard.to_uci(castle).to_string(), "e1g1");
+
+    // The same position read as Chess960 writes castling as the king taking its rook.
+    let chess960 = Board::from_fen_with(
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        CastlingMode::Chess960,
+        Relax::empty(),
+    )
+    .unwrap();
+    assert_eq!(chess960.castling_mode(), CastlingMode::Chess960);
+    assert_eq!(chess960.to_uci(castle).to_string(), "e1h1");
+    assert_eq!(chess960, standard, "the mode is not part of the position");
+    assert_eq!(chess960.to_string(), standard.to_string());
+
+    // A shuffled start is Chess960 when read, and stays so after its rights are gone.
+    let fen = "bqnb1rkr/pppppppp/8/8/8/8/PPPPPPPP/BQNB1RKR w HFhf - 0 1";
+    let mut shuffled: Board = fen.parse().unwrap();
+    assert_eq!(shuffled.castling_mode(), CastlingMode::Chess960);
+    assert_eq!(Board::from_fen(&shuffled.to_string()), Ok(shuffled));
+    assert_eq!(
+        Board::from_fen(&shuffled.to_string())
+            .unwrap()
+            .castling_mode(),
+        CastlingMode::Chess960
+    );
+    for uci in ["g2g3", "g7g6", "g1g2", "g8g7"] {
+        shuffled.play(shuffled.parse_uci(uci).unwrap());
+    }
+    assert!(shuffled.castle_rook(Color::White, Wing::Short).is_none());
+    assert_eq!(shuffled.castling_mode(), CastlingMode::Chess960);
+
+    // Strictness follows the mode: a standard board cannot hold Chess960 rights.
+    let king_on_d1: Board = "4k3/8/8/8/8/8/8/3K3R w K - 0 1".parse().unwrap();
+    assert_eq!(king_on_d1.castling_mode(), CastlingMode::Chess960);
+    assert_eq!(
+        king_on_d1.with_castling_mode(CastlingMode::Standard),
+        Err(PositionError::InvalidCastlingRights(Color::White))
+    );
+    assert!(
+        Board::from_fen_with(
+            "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+            CastlingMode::Standard,
+            Relax::empty()
+        )
+        .is_err()
+    );
+    // Chess960 castling with the king beside its rook is written king-takes-rook either way.
+    let castle = king_on_d1.parse_uci("d1h1").unwrap();
+    assert_eq!(king_on_d1.to_uci(castle).to_string(), "d1h1");
+}

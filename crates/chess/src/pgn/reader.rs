@@ -12,24 +12,26 @@ use std::io::{self, BufRead};
 /// The UTF-8 byte order mark some editors put at the start of a file.
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
+/// The bytes that end a movetext token: white space and the characters that open or close
+/// another token.
+const DELIMITERS: &[u8] = b" \t\n\r\x0C\x0B{}()[];$";
+
+/// Whether each byte ends a movetext token, looked up instead of compared in turn: the
+/// tokenizer asks for every byte of every move.
+static IS_DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut index = 0;
+    while index < DELIMITERS.len() {
+        table[DELIMITERS[index] as usize] = true;
+        index += 1;
+    }
+    table
+};
+
 /// Whether `byte` ends a movetext token.
-const fn is_delimiter(byte: u8) -> bool {
-    matches!(
-        byte,
-        b' ' | b'\t'
-            | b'\n'
-            | b'\r'
-            | b'\x0C'
-            | b'\x0B'
-            | b'{'
-            | b'}'
-            | b'('
-            | b')'
-            | b'['
-            | b']'
-            | b';'
-            | b'$'
-    )
+#[inline(always)]
+fn is_delimiter(byte: u8) -> bool {
+    IS_DELIMITER[usize::from(byte)]
 }
 
 /// Reads games of PGN text one at a time, telling a [`Visitor`] what each holds.
