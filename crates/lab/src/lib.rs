@@ -11,6 +11,7 @@
 //! cargo run --release -p plyforge-lab --bin search_stop
 //! cargo run --release -p plyforge-lab --bin chess_datagen -- crates/lab/data/openings-8ply.epd data.txt --minutes 40
 //! cargo run --release -p plyforge-lab --bin chess_tune -- data.txt --out crates/chess/src/eval/weights.rs
+//! cargo run --release -p plyforge-lab --bin chess_spsa -- --iterations 2000 --nodes 8000 --seed 1
 //! cargo run --release -p plyforge-lab --bin chess_perft_ratio
 //! cargo run --release -p plyforge-lab --bin epd_suite -- crates/chess/tests/data/wac.epd 1000
 //! python3 crates/lab/scripts/python_chess.py target/release/plyforge
@@ -20,6 +21,7 @@ pub mod chess_perft;
 pub mod match_score;
 pub mod minimax_adaptor;
 pub mod progress;
+pub mod spsa;
 pub mod techniques;
 pub mod uci_process;
 

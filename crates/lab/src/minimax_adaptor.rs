@@ -13,7 +13,8 @@ pub type Board = ConnectFour<Columns7x6>;
 /// Columns from the centre out: the move order both engines see (ours from the hint).
 pub const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 
-/// minimax's aspiration window, in evaluation units (ours is `Config::aspiration_window`, 50).
+/// minimax's aspiration window, in evaluation units (ours is
+/// `SearchParameters::aspiration_window`, 50).
 pub const ASPIRATION_WINDOW: i16 = 50;
 
 /// Depth of the plain alpha-beta comparison (no table: exponential).

@@ -3,6 +3,7 @@
 
 use crate::algorithm::Algorithm;
 use crate::mcts::MctsConfig;
+use crate::parameters::SearchParameters;
 use crate::score::Score;
 use crate::techniques::Techniques;
 use core::fmt;
@@ -40,8 +41,10 @@ pub struct Config {
     /// The switches of the alpha-beta searches (and of best-reply search's table, killers,
     /// PVS and ordering hints).
     pub techniques: Techniques,
-    /// The half-width of the first aspiration window, in evaluation units.
-    pub aspiration_window: Score,
+    /// The numbers of the alpha-beta searches: depths, margins, reductions (margins in
+    /// evaluation units: a game whose evaluation has another scale than centipawns sets its
+    /// own).
+    pub parameters: SearchParameters,
     /// For max^n: a bound on the sum of any two players' scores in one evaluation, which turns
     /// shallow pruning on; `None` (the default, for unbounded evaluations) turns it off. An
     /// evaluation whose scores are all non-negative and add up to at most `S` satisfies it with
@@ -60,7 +63,7 @@ impl Default for Config {
             tt_mib: 16,
             threads: 1,
             techniques: Techniques::DEFAULT,
-            aspiration_window: 50,
+            parameters: SearchParameters::default(),
             max_sum: None,
             mcts: MctsConfig::default(),
         }
@@ -84,6 +87,14 @@ impl Config {
     /// Plain fixed-depth alpha-beta in generation order: every technique off.
     pub fn plain() -> Self {
         Config::default().with_techniques(Techniques::empty())
+    }
+
+    /// This configuration with the first aspiration window `window` wide either way
+    /// ([`SearchParameters::aspiration_window`]; any positive value).
+    #[must_use]
+    pub fn with_aspiration_window(mut self, window: Score) -> Self {
+        self.parameters.aspiration_window = window;
+        self
     }
 
     /// Whether every technique of `techniques` is on.
@@ -135,7 +146,7 @@ builder! {
     with_tt_mib(tt_mib: usize);
     with_threads(threads: usize);
     with_techniques(techniques: Techniques);
-    with_aspiration_window(aspiration_window: Score);
+    with_parameters(parameters: SearchParameters);
     with_max_sum(max_sum: Option<Score>);
     with_mcts(mcts: MctsConfig);
 }

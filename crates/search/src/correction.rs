@@ -6,6 +6,7 @@
 //! evaluation that misjudges a pawn structure misjudges it in every position with those pawns,
 //! and the search sees it there first.
 
+use crate::parameters::SearchParameters;
 use crate::score::Score;
 
 /// Entries per player (a power of two: a key's low bits choose its entry).
@@ -13,14 +14,8 @@ const ENTRIES: usize = 1 << 14;
 /// Entries hold the average error in this many parts of an evaluation unit, so that small
 /// steps of the average do not round away.
 const GRAIN: i32 = 256;
-/// An entry's average moves this many 256ths of the way to a new error per ply of the search
-/// that found it...
-const WEIGHT_PER_DEPTH: i32 = 1;
-/// ... and at most this many 256ths.
-const WEIGHT_MAX: i32 = 16;
-/// The correction never exceeds this many evaluation units either way: a few searches must
-/// not make a structure look won.
-const LIMIT: Score = 96;
+// How fast an entry's average moves and how far it may go are search parameters:
+// `correction_weight_per_depth`, `correction_weight_max` and `correction_limit`.
 
 /// The correction history of one search thread.
 pub(crate) struct CorrectionHistory {
@@ -53,7 +48,8 @@ impl CorrectionHistory {
     }
 
     /// Records that a search of `depth` found the value `searched` where the uncorrected
-    /// evaluation said `evaluation`, for `player` to move in a position with `key`.
+    /// evaluation said `evaluation`, for `player` to move in a position with `key`, at the pace
+    /// and within the limit of `parameters`.
     #[inline]
     pub fn update(
         &mut self,
@@ -62,9 +58,13 @@ impl CorrectionHistory {
         depth: i32,
         searched: Score,
         evaluation: Score,
+        parameters: &SearchParameters,
     ) {
-        let weight = (WEIGHT_PER_DEPTH * depth).clamp(1, WEIGHT_MAX);
-        let error = (searched - evaluation).clamp(-LIMIT, LIMIT) * GRAIN;
+        let weight = (parameters.correction_weight_per_depth * depth)
+            .min(parameters.correction_weight_max)
+            .max(1);
+        let limit = parameters.correction_limit;
+        let error = (searched - evaluation).clamp(-limit, limit) * GRAIN;
         let entry = &mut self.table[Self::index(player, key)];
         *entry = (*entry * (256 - weight) + error * weight) / 256;
     }
@@ -81,19 +81,21 @@ mod tests {
 
     #[test]
     fn corrections_follow_the_errors_of_each_key_and_player_and_stay_bounded() {
+        let parameters = SearchParameters::default();
+        let limit = parameters.correction_limit;
         let mut history = CorrectionHistory::new(2, true);
         for _ in 0..2000 {
-            history.update(0, 5, 8, 60, 10);
-            history.update(1, 5, 8, 1000, 0);
+            history.update(0, 5, 8, 60, 10, &parameters);
+            history.update(1, 5, 8, 1000, 0, &parameters);
         }
         // The average of a constant error of 50 converges to it; another key is untouched.
         assert!((48..=50).contains(&history.correction(0, 5)));
         assert_eq!(history.correction(0, 6), 0);
         // A huge error counts as the limit.
-        assert!((LIMIT - 2..=LIMIT).contains(&history.correction(1, 5)));
+        assert!((limit - 2..=limit).contains(&history.correction(1, 5)));
         // Errors the other way bring it back down.
         for _ in 0..2000 {
-            history.update(0, 5, 8, -20, 10);
+            history.update(0, 5, 8, -20, 10, &parameters);
         }
         assert!((-30..=-28).contains(&history.correction(0, 5)));
         assert!(!CorrectionHistory::new(2, false).enabled());

@@ -26,60 +26,9 @@ use crate::techniques::Techniques;
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 use crate::worker::{LMR_TABLE_SIZE, Mode, Worker};
 
-/// Null-move pruning needs at least this much depth left.
-const NULL_MIN_DEPTH: i32 = 3;
-/// The null move is searched `NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR` plies shallower.
-const NULL_BASE_REDUCTION: i32 = 3;
-/// See [`NULL_BASE_REDUCTION`].
-const NULL_DEPTH_DIVISOR: i32 = 3;
-/// A null move's fail-high is verified from this depth on.
-const NULL_VERIFY_MIN_DEPTH: i32 = 10;
-/// Late-move reductions need at least this much depth left.
-const LMR_MIN_DEPTH: i32 = 3;
-/// Moves searched before reductions start.
-const LMR_MIN_MOVES: usize = 3;
-/// A late quiet move's reduction shrinks by one per this much history (and grows as much for
-/// bad history).
-const LMR_HISTORY_DIVISOR: i32 = 8192;
 /// The least remaining depth at which a node probes and stores the transposition table
 /// (quiescence never does).
 const TT_MIN_DEPTH: i32 = 1;
-// The pruning margins are in evaluation units, for evaluations on a centipawn scale (a pawn
-// about 100); games on another scale switch the pruning off or live with other margins.
-/// Reverse futility pruning works up to this depth (deeper, a side far ahead after its
-/// opponent's sacrifice is cut before the null move can see the mate it threatens)...
-const REVERSE_FUTILITY_MAX_DEPTH: i32 = 5;
-/// ... when the static evaluation beats beta by this much per ply.
-const REVERSE_FUTILITY_MARGIN: Score = 80;
-/// Futility pruning works up to this depth...
-const FUTILITY_MAX_DEPTH: i32 = 6;
-/// ... when the static evaluation plus this much...
-const FUTILITY_BASE: Score = 60;
-/// ... and this much per ply stays at or below alpha.
-const FUTILITY_MARGIN: Score = 90;
-/// Late-move pruning works up to this depth; the quiet moves kept are
-/// `LATE_MOVE_BASE + depth²` (halved when the position is not improving).
-const LATE_MOVE_MAX_DEPTH: i32 = 6;
-/// See [`LATE_MOVE_MAX_DEPTH`].
-const LATE_MOVE_BASE: usize = 3;
-/// Singular extensions need at least this much depth...
-const SINGULAR_MIN_DEPTH: i32 = 6;
-/// ... a table entry at most this much shallower than the node...
-const SINGULAR_TABLE_DEPTH_MARGIN: i32 = 3;
-/// ... and the other moves must fail this much per ply below the table's score.
-const SINGULAR_MARGIN: Score = 2;
-/// Internal iterative reduction needs at least this much depth.
-const IIR_MIN_DEPTH: i32 = 4;
-/// Moves losing their exchange are skipped up to this depth...
-const EXCHANGE_MAX_DEPTH: i32 = 6;
-/// ... when a noisy move loses more than this per ply...
-const EXCHANGE_NOISY_MARGIN: Score = 90;
-/// ... or a quiet move more than this per ply.
-const EXCHANGE_QUIET_MARGIN: Score = 60;
-/// A cut-off's history bonus is this much times `depth² + 2·depth − 2`...
-const HISTORY_BONUS_SCALE: i32 = 32;
-/// ... up to this much, so that one deep cut-off does not outweigh many shallow ones.
-const HISTORY_BONUS_MAX: i32 = 1536;
 
 /// How a child is searched: the depth it gets, the reduction it is tried with first, and
 /// whether it gets the full window at once (the first move, or every move without PVS).
@@ -179,7 +128,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // A node without a table move has poor ordering: search it shallower, and let the
         // next iteration find the table filled.
         if settings.uses(Techniques::INTERNAL_ITERATIVE_REDUCTION)
-            && depth >= IIR_MIN_DEPTH
+            && depth >= self.parameters.iir_min_depth
             && tt_move.is_none()
         {
             depth -= 1;
@@ -225,9 +174,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && settings.uses(Techniques::REVERSE_FUTILITY)
             && !NT::PV
             && excluded.is_none()
-            && depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && depth <= self.parameters.reverse_futility_max_depth
             && !is_decisive(beta)
-            && eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
+            && eval - self.parameters.reverse_futility_margin * (depth - i32::from(improving))
+                >= beta
         {
             return eval;
         }
@@ -237,7 +187,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if settings.uses(Techniques::NULL_MOVE)
             && allow_null
             && !NT::PV
-            && depth >= NULL_MIN_DEPTH
+            && depth >= self.parameters.null_min_depth
             && !is_decisive(beta)
             && pruning_eval.is_some_and(|eval| eval >= beta)
             && let Some(score) = self.null_move_score(game, side, depth, ply, beta)
@@ -248,7 +198,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             // Deep down, a fail-high after passing is verified by a search of the same depth
             // without a null move, so that a zugzwang does not cut a whole subtree.
             if score >= beta
-                && (depth < NULL_VERIFY_MIN_DEPTH
+                && (depth < self.parameters.null_verify_min_depth
                     || self.alphabeta::<NonPv>(
                         game,
                         depth - self.null_reduction(depth),
@@ -273,14 +223,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if settings.uses(Techniques::SINGULAR_EXTENSION)
             && !NT::ROOT
             && excluded.is_none()
-            && depth >= SINGULAR_MIN_DEPTH
+            && depth >= self.parameters.singular_min_depth
             && let (Some(entry), Some(tt_key)) = (entry, tt_move)
-            && entry.depth >= depth - SINGULAR_TABLE_DEPTH_MARGIN
+            && entry.depth >= depth - self.parameters.singular_table_depth_margin
             && entry.bound != Bound::Upper
             && !is_decisive(entry.score)
         {
             let tt_score = score_from_tt(entry.score, ply);
-            let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+            let singular_beta = tt_score - self.parameters.singular_margin * depth;
             self.excluded[ply] = Some(tt_key);
             let score = self.alphabeta::<NonPv>(
                 game,
@@ -359,14 +309,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // check, where there is no static evaluation).
         let futile = pruning_eval.is_some_and(|eval| {
             settings.uses(Techniques::FUTILITY)
-                && depth <= FUTILITY_MAX_DEPTH
-                && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                && depth <= self.parameters.futility_max_depth
+                && eval + self.parameters.futility_base + self.parameters.futility_margin * depth
+                    <= alpha
         });
         // Late-move pruning: the quiet moves after this many are skipped.
         let late_move_limit = (settings.uses(Techniques::LATE_MOVE_PRUNING)
-            && depth <= LATE_MOVE_MAX_DEPTH
+            && depth <= self.parameters.late_move_max_depth
             && !in_check)
-            .then(|| (LATE_MOVE_BASE + (depth * depth) as usize) >> usize::from(!improving));
+            .then(|| {
+                (self.parameters.late_move_base + depth * depth) as usize >> usize::from(!improving)
+            });
         while let Some(picked) = picker.next(game, &self.ordering) {
             let mv = picked.mv;
             let move_key = G::move_key(mv);
@@ -395,8 +348,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let late_quiet = !noisy
                 && !in_check
                 && settings.uses(Techniques::LMR)
-                && depth >= LMR_MIN_DEPTH
-                && index >= LMR_MIN_MOVES
+                && depth >= self.parameters.lmr_min_depth
+                && index >= self.parameters.lmr_min_moves as usize
                 && !self.ordering.is_killer(mv, ply);
             // A late quiet move is reduced by the table, more where the position is not
             // improving, less (or more) as its history is good (or bad).
@@ -410,7 +363,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     self.ordering
                         .quiet_history(game.player_to_move(), move_key, continuation, ply);
                 self.late_move_reduction(depth, index) + i32::from(!improving)
-                    - history / LMR_HISTORY_DIVISOR
+                    - history / self.parameters.lmr_history_divisor
             } else {
                 0
             };
@@ -486,8 +439,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && !(bound == Bound::Lower && best_score <= corrected)
             && !(bound == Bound::Upper && best_score >= corrected)
         {
-            self.correction
-                .update(game.player_to_move(), key, depth, best_score, eval);
+            self.correction.update(
+                game.player_to_move(),
+                key,
+                depth,
+                best_score,
+                eval,
+                &self.parameters,
+            );
         }
         // A root that leaves moves out (a later line, a restricted root) has no value of its
         // position to store.
@@ -509,13 +468,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// shallow enough for the static exchange pruning.
     #[inline]
     fn loses_exchange(&self, game: &G, mv: G::Move, noisy: bool, depth: i32) -> bool {
-        if !self.settings.uses(Techniques::STATIC_EXCHANGE) || depth > EXCHANGE_MAX_DEPTH {
+        if !self.settings.uses(Techniques::STATIC_EXCHANGE)
+            || depth > self.parameters.exchange_max_depth
+        {
             return false;
         }
         let margin = if noisy {
-            EXCHANGE_NOISY_MARGIN
+            self.parameters.exchange_noisy_margin
         } else {
-            EXCHANGE_QUIET_MARGIN
+            self.parameters.exchange_quiet_margin
         };
         !game.static_exchange_at_least(mv, -margin * depth)
     }
@@ -633,7 +594,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// How much shallower than a real move's the search after a null move is.
     #[inline]
     fn null_reduction(&self, depth: i32) -> i32 {
-        NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR
+        self.parameters.null_base_reduction + depth / self.parameters.null_depth_divisor
     }
 
     /// The ordering tables after the move last in `picked` (`noisy` or not) caused a cut-off at
@@ -643,7 +604,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let Some((&mv, tried)) = picked.split_last() else {
             return;
         };
-        let bonus = (HISTORY_BONUS_SCALE * (depth * depth + 2 * depth - 2)).min(HISTORY_BONUS_MAX);
+        let bonus = (self.parameters.history_bonus_scale * (depth * depth + 2 * depth - 2))
+            .min(self.parameters.history_bonus_max);
         if self.ordering.tracks_captures() {
             let player = game.player_to_move();
             if noisy {

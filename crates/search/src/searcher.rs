@@ -277,9 +277,9 @@ impl<G: Game> Searcher<G> {
             tt: &self.tt,
             settings: Settings {
                 techniques: self.config.techniques,
-                aspiration_window: self.config.aspiration_window,
                 mode,
             },
+            parameters: self.config.parameters.clamped(),
             clock,
             search_moves: &limits.search_moves,
             lines: limits.lines(),

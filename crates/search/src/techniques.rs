@@ -31,8 +31,9 @@ bitflags! {
         const TT = 1 << 1;
         /// Principal variation search: later moves first get a null window.
         const PVS = 1 << 2;
-        /// Aspiration windows around the previous iteration's score
-        /// ([`Config::aspiration_window`](crate::Config::aspiration_window) wide at first).
+        /// Aspiration windows around the previous iteration's score (at first
+        /// [`SearchParameters::aspiration_window`](crate::SearchParameters::aspiration_window)
+        /// wide either way).
         const ASPIRATION = 1 << 3;
         /// Null-move pruning, only where [`Game::visit_null_move`](crate::Game::visit_null_move)
         /// passes.

@@ -19,6 +19,7 @@ use crate::limits::MAX_DEPTH;
 use crate::moves::MoveBuffer;
 use crate::node_type::Root;
 use crate::ordering::Ordering;
+use crate::parameters::SearchParameters;
 use crate::pv::PvTable;
 use crate::report::{Info, Line, ScoreBound, SearchResult, per_second, players_of};
 use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
@@ -26,8 +27,6 @@ use crate::techniques::Techniques;
 use crate::tt::TranspositionTable;
 /// Rows (depths) and columns (move numbers) of the late-move reduction table.
 pub(crate) const LMR_TABLE_SIZE: usize = 64;
-/// The first depth searched with an aspiration window.
-const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// Keys mixed into the transposition-table key in paranoid mode, one per root player, so that
 /// the scores of searches for different root players never meet.
 const ROOT_PLAYER_KEYS: [u64; 6] = [
@@ -72,7 +71,6 @@ pub(crate) enum Mode {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Settings {
     pub techniques: Techniques,
-    pub aspiration_window: Score,
     pub mode: Mode,
 }
 
@@ -88,6 +86,7 @@ impl Settings {
 pub(crate) struct Shared<'a, M> {
     pub tt: &'a TranspositionTable,
     pub settings: Settings,
+    pub parameters: SearchParameters,
     /// The limits, the abort flag and the helpers' nodes.
     pub clock: Clock,
     /// The root moves to choose among (empty: all) and the number of best lines to search.
@@ -100,6 +99,8 @@ pub(crate) struct Worker<'a, G: Game, E> {
     pub shared: &'a Shared<'a, G::Move>,
     pub evaluator: &'a E,
     pub settings: Settings,
+    /// The search's numbers, a copy of the shared ones at hand in the hot path.
+    pub parameters: SearchParameters,
     /// Hashes of the positions before the root, oldest first.
     pub history: &'a [u64],
     pub is_main: bool,
@@ -155,11 +156,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         tables: ThreadTables<G::Move>,
     ) -> Self {
         let settings = shared.settings;
+        let parameters = shared.parameters;
         let root_player = root.player_to_move();
         Worker {
             shared,
             evaluator,
             settings,
+            parameters,
             history,
             is_main,
             key_mix: match settings.mode {
@@ -184,10 +187,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             })
                 .map(|depth| {
                     let mut row = [0u8; LMR_TABLE_SIZE];
+                    let base = f64::from(parameters.lmr_base) / 100.0;
+                    let divisor = f64::from(parameters.lmr_divisor) / 100.0;
                     for (index, r) in row.iter_mut().enumerate().skip(1) {
                         if depth > 0 {
                             let ln = (depth as f64).ln() * (index as f64).ln();
-                            *r = (0.5 + ln / 2.25) as u8;
+                            *r = (base + ln / divisor) as u8;
                         }
                     }
                     row
@@ -293,11 +298,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         report: &mut dyn FnMut(&Info<'_, G::Move>),
     ) -> Score {
         let settings = self.settings;
-        let mut delta = settings.aspiration_window.max(1);
+        let mut delta = self.parameters.aspiration_window.max(1);
         let (mut alpha, mut beta) = match previous {
             Some(score)
                 if settings.uses(Techniques::ASPIRATION)
-                    && depth >= ASPIRATION_MIN_DEPTH
+                    && i64::from(depth) >= i64::from(self.parameters.aspiration_min_depth)
                     && !is_decisive(score) =>
             {
                 // Saturating: the window is the user's, any `Score`.

@@ -19,6 +19,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("techniques", 0),
     ("limits", 0),
     ("report", 0),
+    ("parameters", 0),
     // What the algorithms share.
     ("checks", 1),
     ("clock", 1),

@@ -17,8 +17,8 @@ use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
 use plyforge_search::mcts::Rng;
 use plyforge_search::score::plies_to_end;
 use plyforge_search::{
-    Algorithm, Config, Evaluator, Info, Limits, Score, ScoreBound, SearchError, SearchResult,
-    Searcher, StopFlag, divide, perft_until,
+    Algorithm, Config, Evaluator, Info, Limits, Score, ScoreBound, SearchError, SearchParameters,
+    SearchResult, Searcher, StopFlag, divide, perft_until,
 };
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
@@ -105,6 +105,8 @@ pub struct Engine {
     chess960: bool,
     move_overhead: Duration,
     multipv: usize,
+    /// `SearchParameters`: the search's numbers (the defaults unless set).
+    parameters: SearchParameters,
     /// `UCI_LimitStrength`: play at `UCI_Elo` rather than at `Skill Level`.
     limit_strength: bool,
     /// `UCI_Elo`, as a strength.
@@ -123,13 +125,18 @@ impl Engine {
         let threads = 1;
         Engine {
             game: GameHistory::default(),
-            searcher: Some(Searcher::new(search_config(hash_mib, threads))),
+            searcher: Some(Searcher::new(search_config(
+                hash_mib,
+                threads,
+                SearchParameters::default(),
+            ))),
             running: None,
             hash_mib,
             threads,
             chess960: false,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             multipv: 1,
+            parameters: SearchParameters::default(),
             limit_strength: false,
             elo_strength: Strength::from_elo(DEFAULT_ELO).unwrap_or_default(),
             skill_strength: Strength::FULL,
@@ -351,6 +358,7 @@ impl Engine {
                     "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
                     DEFAULT_MOVE_OVERHEAD.as_millis()
                 ));
+                self.say("option name SearchParameters type string default <empty>");
                 self.say("option name UCI_Chess960 type check default false");
                 self.say("option name UCI_LimitStrength type check default false");
                 self.say(&format!(
@@ -436,7 +444,7 @@ impl Engine {
     /// dropped first, so that the two never take memory together).
     fn rebuild_searcher(&mut self, hash_mib: usize, threads: usize) {
         self.searcher = None;
-        match Searcher::try_new(search_config(hash_mib, threads)) {
+        match Searcher::try_new(search_config(hash_mib, threads, self.parameters)) {
             Ok(searcher) => {
                 self.searcher = Some(searcher);
                 self.hash_mib = hash_mib;
@@ -444,11 +452,13 @@ impl Engine {
             }
             Err(error) => {
                 // The old size again; should even that fail now, the smallest table.
-                let searcher = Searcher::try_new(search_config(self.hash_mib, self.threads))
-                    .unwrap_or_else(|_| {
-                        self.hash_mib = MIN_HASH_MIB;
-                        Searcher::new(search_config(MIN_HASH_MIB, self.threads))
-                    });
+                let parameters = self.parameters;
+                let searcher =
+                    Searcher::try_new(search_config(self.hash_mib, self.threads, parameters))
+                        .unwrap_or_else(|_| {
+                            self.hash_mib = MIN_HASH_MIB;
+                            Searcher::new(search_config(MIN_HASH_MIB, self.threads, parameters))
+                        });
                 self.complain(format!("{error}; Hash stays at {} MiB", self.hash_mib));
                 self.searcher = Some(searcher);
             }
@@ -490,6 +500,20 @@ impl Engine {
                     "Move Overhead takes milliseconds from 0 to {MAX_MOVE_OVERHEAD_MS}"
                 )),
             },
+            // `name=value,...` over the defaults (empty: the defaults); a new searcher, whose
+            // table starts empty, as after `ucinewgame`.
+            "searchparameters" => {
+                let text = value.map(str::trim).filter(|text| *text != "<empty>");
+                match text.unwrap_or_default().parse::<SearchParameters>() {
+                    Ok(parameters) => {
+                        self.parameters = parameters;
+                        self.rebuild_searcher(self.hash_mib, self.threads);
+                    }
+                    Err(error) => self.complain(format!(
+                        "SearchParameters: {error}; the parameters stay as they were"
+                    )),
+                }
+            }
             "uci_chess960" => match value.map(str::trim) {
                 Some("true") => self.chess960 = true,
                 Some("false") => self.chess960 = false,
@@ -648,7 +672,9 @@ impl Engine {
         let output = Arc::clone(&self.output);
         let thread = std::thread::spawn(move || {
             // A searcher of its own: the bench is one thread whatever `Threads` says.
-            let mut bench_searcher = match Searcher::try_new(search_config(hash_mib, 1)) {
+            // The default parameters: the bench's node count identifies the search.
+            let config = search_config(hash_mib, 1, SearchParameters::default());
+            let mut bench_searcher = match Searcher::try_new(config) {
                 Ok(bench_searcher) => bench_searcher,
                 Err(error) => {
                     output(&format!("info string error: bench: {error}"));
@@ -716,7 +742,11 @@ impl Engine {
                 Ok(searcher) => self.searcher = Some(searcher),
                 Err(_) => {
                     self.complain("the search thread failed; starting a fresh searcher");
-                    self.searcher = Some(Searcher::new(search_config(self.hash_mib, self.threads)));
+                    self.searcher = Some(Searcher::new(search_config(
+                        self.hash_mib,
+                        self.threads,
+                        self.parameters,
+                    )));
                 }
             }
         }
@@ -832,11 +862,13 @@ fn clock_seed() -> u64 {
         .map_or(0, |since| since.as_nanos() as u64)
 }
 
-/// The chess crate's recommended alpha-beta configuration with the engine's table and threads.
-fn search_config(hash_mib: usize, threads: usize) -> Config {
+/// The chess crate's recommended alpha-beta configuration with the engine's table, threads and
+/// search parameters.
+fn search_config(hash_mib: usize, threads: usize, parameters: SearchParameters) -> Config {
     plyforge_chess::search_config(Algorithm::AlphaBeta)
         .with_tt_mib(hash_mib)
         .with_threads(threads)
+        .with_parameters(parameters)
 }
 
 /// The `info` line of a progress report: a completed iteration, or a failed aspiration window

@@ -98,6 +98,8 @@ fn bad_input_is_reported_and_the_position_kept() {
         "setoption name Hash value 0",
         "setoption name Threads value many",
         "setoption name Colour value blue",
+        "setoption name SearchParameters value futility=3",
+        "setoption name SearchParameters value null_depth_divisor=0",
         "frobnicate",
         "isready now",
     ] {
@@ -109,6 +111,34 @@ fn bad_input_is_reported_and_the_position_kept() {
         );
         assert_eq!(*engine.board(), before, "{bad} changed the position");
     }
+}
+
+/// `SearchParameters` reaches the search: other margins search another tree, and `<empty>`
+/// brings the defaults back.
+#[test]
+fn search_parameters_change_the_search_and_reset_to_the_defaults() {
+    let (mut engine, lines) = engine();
+    let mut nodes_at_depth_7 = |setting: Option<&str>| -> String {
+        if let Some(setting) = setting {
+            engine.handle_line(&format!("setoption name SearchParameters value {setting}"));
+        }
+        engine.handle_line("position startpos moves e2e4");
+        engine.handle_line("go depth 7");
+        wait_for_bestmove(&lines);
+        let said = take(&lines);
+        assert!(said.iter().all(|l| !l.contains("error")), "{said:?}");
+        let line = said
+            .iter()
+            .rfind(|l| l.starts_with("info depth 7 "))
+            .expect("an info line of depth 7");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "nodes").unwrap();
+        words[at + 1].to_string()
+    };
+    let defaults = nodes_at_depth_7(None);
+    let wide = nodes_at_depth_7(Some("futility_margin=300,reverse_futility_margin=300"));
+    assert_ne!(defaults, wide);
+    assert_eq!(nodes_at_depth_7(Some("<empty>")), defaults);
 }
 
 #[test]
