@@ -45,6 +45,10 @@ const ROOT_PLAYER_KEYS: [u64; 6] = [
 pub(crate) struct RootLine<M> {
     pub mv: M,
     pub score: Score,
+    /// Whether `score` is the move's exact value in the iteration in progress (it raised alpha
+    /// and stayed below beta in one of the iteration's searches of the root): a later line of
+    /// the iteration takes that value and line up instead of searching the move again.
+    pub exact: bool,
     pub previous_score: Score,
     pub pv: Vec<M>,
     pub seldepth: u32,
@@ -226,6 +230,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             .map(|mv| RootLine {
                 mv,
                 score: -INFINITY,
+                exact: false,
                 previous_score: -INFINITY,
                 pv: vec![mv],
                 seldepth: 0,
@@ -234,23 +239,50 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             .collect();
     }
 
-    /// Whether the root searches `mv` in the line being searched.
+    /// Whether the root searches `mv` in the line being searched: a move of a line not yet
+    /// found, whose exact value this iteration has not found yet either.
     #[inline]
     pub(crate) fn root_allows(&self, mv: G::Move) -> bool {
         !self.restricted_root
             || self.root_moves[self.pv_index..]
                 .iter()
-                .any(|line| line.mv == mv)
+                .any(|line| line.mv == mv && !line.exact)
+    }
+
+    /// The best of the line's candidate root moves whose exact value an earlier search of the
+    /// root in this iteration found (an earlier line, or a pass whose window failed high after
+    /// it), with that value; its line becomes the root's principal variation. The root starts
+    /// from it as from a move searched first: the others need only show they are not better.
+    pub(crate) fn exact_root_line(&mut self) -> Option<(G::Move, Score)> {
+        if !self.restricted_root {
+            return None;
+        }
+        let best = self.root_moves[self.pv_index..]
+            .iter()
+            .filter(|line| line.exact)
+            .max_by_key(|line| line.score)?;
+        self.pv.set_line(0, &best.pv);
+        self.seldepth = self.seldepth.max(best.seldepth as usize);
+        Some((best.mv, best.score))
     }
 
     /// Notes a root move's score in the line being searched: its value and line where it
-    /// raised alpha, its score where it was the first move searched, `-INFINITY` where it only
-    /// bounds it from above (it then sorts after the moves that were searched to a value).
-    pub(crate) fn note_root_score(&mut self, mv: G::Move, score: Score, raised: bool, first: bool) {
+    /// raised alpha (`exact` where it stayed below beta), its score where it was the first move
+    /// searched, `-INFINITY` where it only bounds it from above (it then sorts after the moves
+    /// that were searched to a value).
+    pub(crate) fn note_root_score(
+        &mut self,
+        mv: G::Move,
+        score: Score,
+        raised: bool,
+        first: bool,
+        exact: bool,
+    ) {
         let pv: Option<Vec<G::Move>> = raised.then(|| self.pv.line(0).collect());
         let seldepth = self.seldepth as u32;
         if let Some(line) = self.root_moves.iter_mut().find(|line| line.mv == mv) {
             line.score = if raised || first { score } else { -INFINITY };
+            line.exact = exact;
             if let Some(pv) = pv.filter(|pv| pv.first() == Some(&mv)) {
                 line.pv = pv;
                 line.seldepth = seldepth;
@@ -308,6 +340,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             _ => (-INFINITY, INFINITY),
         };
+        // A later line scores no more than the line before it (an unstable search that finds
+        // more fails high and widens the window as any other).
+        if self.pv_index > 0 && beta < INFINITY {
+            let above = self.root_moves[self.pv_index - 1].score;
+            beta = beta.min(above.saturating_add(1)).max(alpha + 1);
+        }
         loop {
             let score = self.alphabeta::<Root>(root, depth as i32, 0, alpha, beta, true);
             if self.clock.aborted() {
@@ -444,15 +482,28 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.iteration_best = None;
             for line in &mut self.root_moves {
                 line.previous_score = line.score;
+                line.exact = false;
             }
             for pv_index in 0..lines {
                 self.pv_index = pv_index;
                 self.seldepth = 0;
-                for line in &mut self.root_moves[pv_index..] {
+                for line in self.root_moves[pv_index..]
+                    .iter_mut()
+                    .filter(|line| !line.exact)
+                {
                     line.score = -INFINITY;
                 }
                 let line = &self.root_moves[pv_index];
-                let previous = (line.previous_score > -INFINITY).then_some(line.previous_score);
+                // The window's centre: the move's value where this iteration already found it,
+                // else its last iteration's score, but no more than the line before it.
+                let previous = if line.exact {
+                    Some(line.score)
+                } else {
+                    let above = pv_index
+                        .checked_sub(1)
+                        .map_or(INFINITY, |above| self.root_moves[above].score);
+                    (line.previous_score > -INFINITY).then_some(line.previous_score.min(above))
+                };
                 // The line's move of the last iteration is searched first.
                 self.root_best = (previous.is_some() || lines > 1 || pv_index > 0)
                     .then_some(line.mv)
@@ -468,6 +519,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 };
                 if let Some(line) = self.root_moves.iter_mut().find(|line| line.mv == best_move) {
                     line.score = score;
+                    line.exact = true;
                     line.pv = pv;
                     line.seldepth = self.seldepth as u32;
                 }
