@@ -14,7 +14,7 @@
 use crate::clock::{Clock, ThreadClock};
 use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
-use crate::game::{Evaluator, Game};
+use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::MAX_DEPTH;
 use crate::moves::MoveBuffer;
 use crate::node_type::Root;
@@ -430,7 +430,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         bound: ScoreBound,
         report: &mut dyn FnMut(&Info<'_, G::Move>),
     ) {
-        let pv: Vec<G::Move> = self.pv.line(0).collect();
+        // A window that failed low leaves no line at the root: the line's last complete one
+        // stands for it.
+        let mut pv: Vec<G::Move> = self.pv.line(0).collect();
+        if pv.is_empty() {
+            pv.clone_from(&self.root_moves[self.pv_index].pv);
+        }
         let time = self.shared.clock.elapsed();
         let nodes = self.clock.total_nodes();
         report(&Info {
@@ -448,6 +453,30 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             pv_players: &players_of(root, &pv),
             pv: &pv,
         });
+    }
+
+    /// The result of the game the best line proves: a win or loss found with its exact value
+    /// (a decisive score comes only from ends of the game, with every defence searched: the
+    /// shallow pruning stops at a node that is lost so far). The winner is the one at the end
+    /// of the line, or, where the line stops short of it, the root player or (in a two-player
+    /// game) the other one.
+    fn proven_outcome(&self, root: &G) -> Option<Outcome> {
+        let best = self.root_moves.first()?;
+        if !is_decisive(best.score) {
+            return None;
+        }
+        let mut end = root.clone();
+        for &mv in &best.pv {
+            end.play(mv);
+        }
+        match end.outcome() {
+            Some(Outcome::Win(winner)) => Some(Outcome::Win(winner)),
+            _ if best.score > 0 => Some(Outcome::Win(self.root_player)),
+            _ if self.mode == Mode::Negamax && root.player_count() == 2 => {
+                Some(Outcome::Win(1 - self.root_player))
+            }
+            _ => None,
+        }
     }
 
     /// Iterative deepening from the root, returning the last completed iteration. Each
@@ -557,7 +586,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 time,
                 stopped: false,
                 lines: lines_found,
-                proven: None,
+                proven: self.proven_outcome(&root),
                 root_moves: Vec::new(),
                 iterations: 0,
             });

@@ -341,6 +341,25 @@ proptest! {
         }
     }
 
+    /// Every progress report carries a legal line, the reports of failed aspiration windows
+    /// (a window that failed low has no line of its own) too.
+    #[test]
+    fn reports_after_failed_windows_carry_a_line(seed in any::<u64>(), lines in 1usize..=3) {
+        let root = Tree::new(seed, 2, MAX_CHILDREN);
+        let config = Config::exact().with_tt_mib(1).with_aspiration_window(1);
+        let limits = Limits::depth(6).with_multi_pv(lines);
+        let mut reports = Vec::new();
+        Searcher::new(config)
+            .search(&root, &TreeEval, &limits, &[], |info| {
+                reports.push((info.bound, info.pv.to_vec()))
+            })
+            .unwrap();
+        for (bound, pv) in &reports {
+            prop_assert!(!pv.is_empty(), "a report with bound {:?} has no line", bound);
+            check_pv_legal(&root, pv);
+        }
+    }
+
     /// A restricted root (`go searchmoves`) chooses the best of the moves it is given, on one
     /// thread and on two.
     #[test]
