@@ -21,7 +21,7 @@ use crate::node_type::Root;
 use crate::ordering::Ordering;
 use crate::pv::PvTable;
 use crate::report::{Info, Line, ScoreBound, SearchResult, per_second, players_of};
-use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
+use crate::score::{INFINITY, MAX_PLY, Score, is_decisive, plies_to_end};
 use crate::techniques::Techniques;
 use crate::tt::TranspositionTable;
 /// Rows (depths) and columns (move numbers) of the late-move reduction table.
@@ -479,6 +479,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
+    /// Whether deeper iterations can no longer change the first `lines` lines: each is a win
+    /// or a loss within the depth searched (a shorter win would have been found, and every
+    /// move of a lost root is a proven loss no longer than its line's).
+    fn lines_settled(&self, lines: usize, depth: u32) -> bool {
+        self.root_moves[..lines]
+            .iter()
+            .all(|line| plies_to_end(line.score).is_some_and(|plies| plies.unsigned_abs() <= depth))
+    }
+
     /// Iterative deepening from the root, returning the last completed iteration. Each
     /// iteration searches the configured number of best lines in turn, each leaving out the
     /// root moves of the lines before it (Stockfish's MultiPV scheme), each with its own
@@ -590,6 +599,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 root_moves: Vec::new(),
                 iterations: 0,
             });
+            let settled = self.lines_settled(lines, search_depth);
             if self.is_main {
                 let share = Some(self.best_move_node_share());
                 iteration.report_lines(self.shared.tt.hashfull(), &mut |info| {
@@ -599,11 +609,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     }
                     report(&info);
                 });
+                if settled {
+                    break;
+                }
                 if !self.clock.may_start_iteration() {
                     iteration.stopped = depth < max_depth;
                     break;
                 }
-            } else if search_depth >= depth_limit {
+            } else if search_depth >= depth_limit || settled {
                 // The search's depth is reached: the main thread need not get there too.
                 self.clock.raise_abort();
                 break;

@@ -1,9 +1,10 @@
 //! Solved positions: an alpha-beta search that finds a forced win or loss with its exact value
-//! says so in `proven`, with the winner plain minimax gives, and says nothing where the result
+//! says so in `proven`, with the winner plain minimax gives, stops deepening once no deeper
+//! iteration can change it (reporting the depth it reached), and says nothing where the result
 //! is still open.
 
 use plyforge_search::nim::{Nim, NimEvaluator};
-use plyforge_search::score::{Score, loss_in, win_in};
+use plyforge_search::score::{Score, loss_in, plies_to_end, win_in};
 use plyforge_search::{Config, Game, Limits, MoveList, Outcome, Searcher};
 
 /// Plain minimax of Nim to the end of the game, from the view of the player to move, with the
