@@ -38,16 +38,21 @@ fn a_forced_result_is_proven_with_minimaxs_winner_and_value() {
         let expected = minimax(&root, 0);
         let winner = if expected > 0 { 0 } else { 1 };
         for config in [Config::default(), Config::exact()] {
+            let limit = stones + 20;
+            let mut reported = Vec::new();
             let result = Searcher::new(config.with_tt_mib(1))
-                .search(
-                    &root,
-                    &NimEvaluator,
-                    &Limits::depth(stones + 2),
-                    &[],
-                    |_| {},
-                )
+                .search(&root, &NimEvaluator, &Limits::depth(limit), &[], |info| {
+                    reported.push(info.depth)
+                })
                 .unwrap();
             assert_eq!(result.score, expected, "{stones} stones");
+            let plies = plies_to_end(expected).unwrap().unsigned_abs();
+            assert_eq!(
+                result.depth, plies,
+                "{stones} stones: the depth of the proof"
+            );
+            assert_eq!(reported.last(), Some(&plies), "{stones} stones");
+            assert!(!result.stopped);
             assert_eq!(result.proven, Some(Outcome::Win(winner)), "{stones} stones");
         }
     }
