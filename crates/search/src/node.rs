@@ -294,6 +294,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 key_mix: self.key_mix,
             }),
         };
+        // A root searching a later line starts from the best move whose exact value an earlier
+        // search of the root in this iteration found, as from a move searched first.
+        let taken_up = if NT::ROOT {
+            self.exact_root_line()
+        } else {
+            None
+        };
+        if let Some((_, score)) = taken_up
+            && score >= beta
+        {
+            return score;
+        }
         let mut picker = MovePicker::new(
             game,
             moves.as_mut_slice(),
@@ -301,9 +313,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             &mut self.order_scores[ply],
         );
         let original_alpha = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
-        let mut index = 0;
+        let (mut best_score, mut best_move) = match taken_up {
+            Some((mv, score)) => {
+                alpha = alpha.max(score);
+                (score, Some(mv))
+            }
+            None => (-INFINITY, None),
+        };
+        let mut index = usize::from(taken_up.is_some());
         let mut quiets_seen = 0;
         // Futility: the quiet moves cannot lift this node to alpha at this depth (never in
         // check, where there is no static evaluation).
@@ -396,7 +413,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 break;
             }
             if NT::ROOT && score <= alpha {
-                self.note_root_score(mv, score, false, index == 0);
+                self.note_root_score(mv, score, false, index == 0, false);
             }
             if score > best_score {
                 best_score = score;
@@ -406,7 +423,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                         self.pv.update(ply, &[mv]);
                     }
                     if NT::ROOT {
-                        self.note_root_score(mv, score, true, true);
+                        self.note_root_score(mv, score, true, true, score < beta);
                         let bound = if score >= beta {
                             ScoreBound::Lower
                         } else {

@@ -69,6 +69,18 @@ impl<T: Copy> PvTable<T> {
         self.lengths[ply] = head.len() + child_len;
     }
 
+    /// The line of the node at `ply` becomes `line` (as much of it as the row holds): a line
+    /// found earlier, taken up again.
+    pub(crate) fn set_line(&mut self, ply: usize, line: &[T]) {
+        let start = self.row_start(ply);
+        let room = (self.rows - ply) * self.width;
+        let length = line.len().min(room);
+        for (to, from) in self.entries[start..start + length].iter_mut().zip(line) {
+            *to = Some(*from);
+        }
+        self.lengths[ply] = length;
+    }
+
     /// The line of the node at `ply`.
     pub(crate) fn line(&self, ply: usize) -> impl Iterator<Item = T> + '_ {
         let start = self.row_start(ply);
@@ -95,5 +107,16 @@ mod tests {
         table.clear(1);
         table.update(0, &[2, 3]);
         assert_eq!(table.line(0).collect::<Vec<_>>(), [2, 3]);
+    }
+
+    #[test]
+    fn a_line_set_whole_is_kept_as_far_as_the_row_holds() {
+        let mut table = PvTable::new(3, 1);
+        table.set_line(0, &[4, 5]);
+        assert_eq!(table.line(0).collect::<Vec<_>>(), [4, 5]);
+        table.set_line(1, &[6, 7, 8]);
+        assert_eq!(table.line(1).collect::<Vec<_>>(), [6, 7]);
+        table.update(0, &[9]);
+        assert_eq!(table.line(0).collect::<Vec<_>>(), [9, 6, 7]);
     }
 }

@@ -14,7 +14,7 @@
 use crate::clock::{Clock, ThreadClock};
 use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
-use crate::game::{Evaluator, Game};
+use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::MAX_DEPTH;
 use crate::moves::MoveBuffer;
 use crate::node_type::Root;
@@ -22,7 +22,7 @@ use crate::ordering::Ordering;
 use crate::parameters::SearchParameters;
 use crate::pv::PvTable;
 use crate::report::{Info, Line, ScoreBound, SearchResult, per_second, players_of};
-use crate::score::{INFINITY, MAX_PLY, Score, is_decisive};
+use crate::score::{INFINITY, MAX_PLY, Score, is_decisive, plies_to_end};
 use crate::techniques::Techniques;
 use crate::tt::TranspositionTable;
 /// Rows (depths) and columns (move numbers) of the late-move reduction table.
@@ -44,6 +44,10 @@ const ROOT_PLAYER_KEYS: [u64; 6] = [
 pub(crate) struct RootLine<M> {
     pub mv: M,
     pub score: Score,
+    /// Whether `score` is the move's exact value in the iteration in progress (it raised alpha
+    /// and stayed below beta in one of the iteration's searches of the root): a later line of
+    /// the iteration takes that value and line up instead of searching the move again.
+    pub exact: bool,
     pub previous_score: Score,
     pub pv: Vec<M>,
     pub seldepth: u32,
@@ -231,6 +235,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             .map(|mv| RootLine {
                 mv,
                 score: -INFINITY,
+                exact: false,
                 previous_score: -INFINITY,
                 pv: vec![mv],
                 seldepth: 0,
@@ -239,23 +244,50 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             .collect();
     }
 
-    /// Whether the root searches `mv` in the line being searched.
+    /// Whether the root searches `mv` in the line being searched: a move of a line not yet
+    /// found, whose exact value this iteration has not found yet either.
     #[inline]
     pub(crate) fn root_allows(&self, mv: G::Move) -> bool {
         !self.restricted_root
             || self.root_moves[self.pv_index..]
                 .iter()
-                .any(|line| line.mv == mv)
+                .any(|line| line.mv == mv && !line.exact)
+    }
+
+    /// The best of the line's candidate root moves whose exact value an earlier search of the
+    /// root in this iteration found (an earlier line, or a pass whose window failed high after
+    /// it), with that value; its line becomes the root's principal variation. The root starts
+    /// from it as from a move searched first: the others need only show they are not better.
+    pub(crate) fn exact_root_line(&mut self) -> Option<(G::Move, Score)> {
+        if !self.restricted_root {
+            return None;
+        }
+        let best = self.root_moves[self.pv_index..]
+            .iter()
+            .filter(|line| line.exact)
+            .max_by_key(|line| line.score)?;
+        self.pv.set_line(0, &best.pv);
+        self.seldepth = self.seldepth.max(best.seldepth as usize);
+        Some((best.mv, best.score))
     }
 
     /// Notes a root move's score in the line being searched: its value and line where it
-    /// raised alpha, its score where it was the first move searched, `-INFINITY` where it only
-    /// bounds it from above (it then sorts after the moves that were searched to a value).
-    pub(crate) fn note_root_score(&mut self, mv: G::Move, score: Score, raised: bool, first: bool) {
+    /// raised alpha (`exact` where it stayed below beta), its score where it was the first move
+    /// searched, `-INFINITY` where it only bounds it from above (it then sorts after the moves
+    /// that were searched to a value).
+    pub(crate) fn note_root_score(
+        &mut self,
+        mv: G::Move,
+        score: Score,
+        raised: bool,
+        first: bool,
+        exact: bool,
+    ) {
         let pv: Option<Vec<G::Move>> = raised.then(|| self.pv.line(0).collect());
         let seldepth = self.seldepth as u32;
         if let Some(line) = self.root_moves.iter_mut().find(|line| line.mv == mv) {
             line.score = if raised || first { score } else { -INFINITY };
+            line.exact = exact;
             if let Some(pv) = pv.filter(|pv| pv.first() == Some(&mv)) {
                 line.pv = pv;
                 line.seldepth = seldepth;
@@ -313,6 +345,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             _ => (-INFINITY, INFINITY),
         };
+        // A later line scores no more than the line before it (an unstable search that finds
+        // more fails high and widens the window as any other).
+        if self.pv_index > 0 && beta < INFINITY {
+            let above = self.root_moves[self.pv_index - 1].score;
+            beta = beta.min(above.saturating_add(1)).max(alpha + 1);
+        }
         loop {
             let score = self.alphabeta::<Root>(root, depth as i32, 0, alpha, beta, true);
             if self.clock.aborted() {
@@ -397,7 +435,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         bound: ScoreBound,
         report: &mut dyn FnMut(&Info<'_, G::Move>),
     ) {
-        let pv: Vec<G::Move> = self.pv.line(0).collect();
+        // A window that failed low leaves no line at the root: the line's last complete one
+        // stands for it.
+        let mut pv: Vec<G::Move> = self.pv.line(0).collect();
+        if pv.is_empty() {
+            pv.clone_from(&self.root_moves[self.pv_index].pv);
+        }
         let time = self.shared.clock.elapsed();
         let nodes = self.clock.total_nodes();
         report(&Info {
@@ -415,6 +458,39 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             pv_players: &players_of(root, &pv),
             pv: &pv,
         });
+    }
+
+    /// The result of the game the best line proves: a win or loss found with its exact value
+    /// (a decisive score comes only from ends of the game, with every defence searched: the
+    /// shallow pruning stops at a node that is lost so far). The winner is the one at the end
+    /// of the line, or, where the line stops short of it, the root player or (in a two-player
+    /// game) the other one.
+    fn proven_outcome(&self, root: &G) -> Option<Outcome> {
+        let best = self.root_moves.first()?;
+        if !is_decisive(best.score) {
+            return None;
+        }
+        let mut end = root.clone();
+        for &mv in &best.pv {
+            end.play(mv);
+        }
+        match end.outcome() {
+            Some(Outcome::Win(winner)) => Some(Outcome::Win(winner)),
+            _ if best.score > 0 => Some(Outcome::Win(self.root_player)),
+            _ if self.mode == Mode::Negamax && root.player_count() == 2 => {
+                Some(Outcome::Win(1 - self.root_player))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether deeper iterations can no longer change the first `lines` lines: each is a win
+    /// or a loss within the depth searched (a shorter win would have been found, and every
+    /// move of a lost root is a proven loss no longer than its line's).
+    fn lines_settled(&self, lines: usize, depth: u32) -> bool {
+        self.root_moves[..lines]
+            .iter()
+            .all(|line| plies_to_end(line.score).is_some_and(|plies| plies.unsigned_abs() <= depth))
     }
 
     /// Iterative deepening from the root, returning the last completed iteration. Each
@@ -449,15 +525,28 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.iteration_best = None;
             for line in &mut self.root_moves {
                 line.previous_score = line.score;
+                line.exact = false;
             }
             for pv_index in 0..lines {
                 self.pv_index = pv_index;
                 self.seldepth = 0;
-                for line in &mut self.root_moves[pv_index..] {
+                for line in self.root_moves[pv_index..]
+                    .iter_mut()
+                    .filter(|line| !line.exact)
+                {
                     line.score = -INFINITY;
                 }
                 let line = &self.root_moves[pv_index];
-                let previous = (line.previous_score > -INFINITY).then_some(line.previous_score);
+                // The window's centre: the move's value where this iteration already found it,
+                // else its last iteration's score, but no more than the line before it.
+                let previous = if line.exact {
+                    Some(line.score)
+                } else {
+                    let above = pv_index
+                        .checked_sub(1)
+                        .map_or(INFINITY, |above| self.root_moves[above].score);
+                    (line.previous_score > -INFINITY).then_some(line.previous_score.min(above))
+                };
                 // The line's move of the last iteration is searched first.
                 self.root_best = (previous.is_some() || lines > 1 || pv_index > 0)
                     .then_some(line.mv)
@@ -473,6 +562,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 };
                 if let Some(line) = self.root_moves.iter_mut().find(|line| line.mv == best_move) {
                     line.score = score;
+                    line.exact = true;
                     line.pv = pv;
                     line.seldepth = self.seldepth as u32;
                 }
@@ -510,10 +600,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 time,
                 stopped: false,
                 lines: lines_found,
-                proven: None,
+                proven: self.proven_outcome(&root),
                 root_moves: Vec::new(),
                 iterations: 0,
             });
+            let settled = self.lines_settled(lines, search_depth);
             if self.is_main {
                 let share = Some(self.best_move_node_share());
                 iteration.report_lines(self.shared.tt.hashfull(), &mut |info| {
@@ -523,11 +614,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     }
                     report(&info);
                 });
+                if settled {
+                    break;
+                }
                 if !self.clock.may_start_iteration() {
                     iteration.stopped = depth < max_depth;
                     break;
                 }
-            } else if search_depth >= depth_limit {
+            } else if search_depth >= depth_limit || settled {
                 // The search's depth is reached: the main thread need not get there too.
                 self.clock.raise_abort();
                 break;

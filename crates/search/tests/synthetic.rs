@@ -4,10 +4,10 @@
 //! negamax and for paranoid search with 3 and 4 players.
 
 use plyforge_search::Techniques;
-use plyforge_search::score::{EVAL_LIMIT, Score, loss_in, win_in};
+use plyforge_search::score::{EVAL_LIMIT, Score, loss_in, plies_to_end, win_in};
 use plyforge_search::{
     Algorithm, Config, Evaluator, Game, Limits, MoveList, Outcome, ScoreBound, SearchError,
-    Searcher, StopFlag,
+    SearchResult, Searcher, StopFlag,
 };
 use proptest::prelude::*;
 
@@ -287,6 +287,15 @@ proptest! {
     }
 }
 
+/// Whether the search completed the depth limit, or stopped short of it on a result no deeper
+/// iteration can change: a win or loss within the depth searched, proven.
+fn reaches(result: &SearchResult<u8>, depth: u32) -> bool {
+    result.depth == depth
+        || (result.depth < depth
+            && result.proven.is_some()
+            && plies_to_end(result.score).is_some_and(|plies| plies.unsigned_abs() <= result.depth))
+}
+
 /// The value of each root move by plain minimax, `depth` plies deep, from the root's view.
 fn root_move_values(root: &Tree, depth: u32) -> Vec<(u8, Score)> {
     let mut moves = <Tree as Game>::Moves::default();
@@ -330,7 +339,8 @@ proptest! {
                 let value = values.iter().find(|&&(mv, _)| mv == line.pv[0]).unwrap().1;
                 prop_assert_eq!(value, line.score, "{} line of {}", name, line.pv[0]);
                 prop_assert_eq!(line.bound, ScoreBound::Exact);
-                prop_assert_eq!(line.depth, depth);
+                prop_assert!(reaches(&result, depth), "{} stopped at depth {}", name, result.depth);
+                prop_assert_eq!(line.depth, result.depth);
                 check_pv_legal(&root, &line.pv);
             }
             prop_assert_eq!(result.best_move, firsts[0]);
@@ -338,6 +348,25 @@ proptest! {
             firsts.sort_unstable();
             firsts.dedup();
             prop_assert_eq!(firsts.len(), result.lines.len(), "{} repeats a move", name);
+        }
+    }
+
+    /// Every progress report carries a legal line, the reports of failed aspiration windows
+    /// (a window that failed low has no line of its own) too.
+    #[test]
+    fn reports_after_failed_windows_carry_a_line(seed in any::<u64>(), lines in 1usize..=3) {
+        let root = Tree::new(seed, 2, MAX_CHILDREN);
+        let config = Config::exact().with_tt_mib(1).with_aspiration_window(1);
+        let limits = Limits::depth(6).with_multi_pv(lines);
+        let mut reports = Vec::new();
+        Searcher::new(config)
+            .search(&root, &TreeEval, &limits, &[], |info| {
+                reports.push((info.bound, info.pv.to_vec()))
+            })
+            .unwrap();
+        for (bound, pv) in &reports {
+            prop_assert!(!pv.is_empty(), "a report with bound {:?} has no line", bound);
+            check_pv_legal(&root, pv);
         }
     }
 
@@ -505,12 +534,18 @@ fn alpha_beta_prunes() {
 /// within the first iteration.
 #[test]
 fn node_limit_is_deterministic() {
-    let root = Tree::new(99, 2, MAX_CHILDREN);
-    let run = || {
+    let run = |root: &Tree| {
         Searcher::new(Config::default())
-            .search(&root, &TreeEval, &Limits::nodes(1_000), &[], |_| {})
+            .search(root, &TreeEval, &Limits::nodes(1_000), &[], |_| {})
             .unwrap()
     };
+    // The first tree whose result is still open when the limit ends the search (a proven
+    // result ends it before).
+    let root = (99..)
+        .map(|seed| Tree::new(seed, 2, MAX_CHILDREN))
+        .find(|root| run(root).proven.is_none())
+        .expect("an open tree");
+    let run = || run(&root);
     let first = run();
     let mut second = run();
     second.time = first.time;
@@ -584,9 +619,12 @@ fn lazy_smp_returns_the_depth_limit_and_its_value() {
                     last_report = info.depth
                 })
                 .unwrap();
-            assert_eq!(result.depth, depth, "seed {seed}");
+            assert!(reaches(&result, depth), "seed {seed}");
             assert!(!result.stopped);
-            assert_eq!(last_report, depth, "the returned iteration is reported");
+            assert_eq!(
+                last_report, result.depth,
+                "the returned iteration is reported"
+            );
             let expected = minimax(&root, depth, 0);
             assert_eq!(result.score, expected, "seed {seed} depth {depth}");
             check_pv_legal(&root, &result.pv);
@@ -634,7 +672,7 @@ fn lazy_smp_with_a_shared_table_keeps_the_value() {
         let result = Searcher::new(config)
             .search(&root, &SlowEverywhere, &Limits::depth(depth), &[], |_| {})
             .unwrap();
-        assert_eq!(result.depth, depth, "seed {seed}");
+        assert!(reaches(&result, depth), "seed {seed}");
         assert_eq!(result.score, minimax(&tree, depth, 0), "seed {seed}");
         check_pv_legal(&tree, &result.pv);
     }
@@ -664,7 +702,8 @@ fn lazy_smp_takes_a_helpers_iteration_of_the_depth_limit() {
     let slow_main = SlowOnCaller {
         caller: std::thread::current().id(),
     };
-    for seed in 0..4 {
+    let mut open_trees = 0;
+    for seed in 0..16 {
         let root = Tree::new(seed, 2, 4);
         if children(&root).is_empty() {
             continue;
@@ -679,7 +718,12 @@ fn lazy_smp_takes_a_helpers_iteration_of_the_depth_limit() {
                 reported.push(info.depth)
             })
             .unwrap();
-        assert_eq!(result.depth, depth, "seed {seed}");
+        assert!(reaches(&result, depth), "seed {seed}");
+        if result.depth < depth {
+            // Settled before the limit: no thread had to get there.
+            continue;
+        }
+        open_trees += 1;
         assert!(!result.stopped);
         assert_eq!(reported.last(), Some(&depth));
         // The main thread did not get there itself: its own iterations stop short.
@@ -689,6 +733,7 @@ fn lazy_smp_takes_a_helpers_iteration_of_the_depth_limit() {
         check_pv_legal(&root, &result.pv);
         assert_eq!(result.pv.first(), Some(&result.best_move));
     }
+    assert!(open_trees >= 2, "{open_trees} trees left open at depth 5");
 }
 
 #[test]
