@@ -327,8 +327,23 @@ fn values_text(spsa: &Spsa) -> String {
     format!("{}\n{}\n", rounded.join(","), exact.join(" "))
 }
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: chess_spsa [--openings FILE] [--params NAME[:MIN:MAX:C_END],...] [--start NAME=VALUE,...]
+                  [--iterations N] [--pairs N] [--r-end R] [--stability-share S]
+                  [--nodes N | --tc BASE+INC] [--hash MIB] [--seed S] [--report-every N] [--out FILE]
+SPSA tuning of the search parameters by in-process self-play: each iteration plays pairs of
+games on one opening, colours reversed, between the parameters moved up and down; the values
+are printed (and written to --out) every --report-every iterations. Defaults: the openings of
+crates/lab/data/openings-8ply.epd, the margins and reductions, 1000 iterations of one pair,
+6000 nodes a move, seed 1.";
+
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{USAGE}");
+        return Ok(());
+    }
     let options = parse_options(&args)?;
     let openings = plyforge_lab::read_openings(&options.openings)?;
     if openings.is_empty() {
