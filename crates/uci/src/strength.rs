@@ -16,15 +16,18 @@ pub const MAX_SKILL_LEVEL: u32 = 20;
 /// The lowest rating `UCI_Elo` takes: Stockfish's lowest, which the calibration measured
 /// against.
 pub const MIN_ELO: u32 = 1350;
-/// The highest rating `UCI_Elo` takes: that of the highest level calibrated (full strength
-/// itself is not much stronger on this scale at 5+0.05: about 2000, from 10 games).
+/// The highest rating `UCI_Elo` takes: that of the highest level calibrated (levels above
+/// about 12 all score far above Stockfish's 1900 at 5+0.05, so the higher levels are reached
+/// by `Skill Level` only).
 pub const MAX_ELO: u32 = 1900;
 
 /// The calibration: (rating, skill level) points, ratings increasing, interpolated linearly in
 /// between. Each rating is where the level scored about even against Stockfish 15.1 at that
-/// `UCI_Elo` at 5+0.05 (the games and their command: docs/strength.md). Levels
-/// 0 to 3 play below Stockfish's lowest rating: beginners' levels, reached by `Skill Level`.
-const ELO_TO_LEVEL: [(u32, f64); 4] = [(MIN_ELO, 3.5), (1600, 8.0), (1750, 12.0), (MAX_ELO, 19.0)];
+/// `UCI_Elo` at 5+0.05, 24 games a point; the points between games were placed by
+/// interpolating linearly in level between the ratings the levels measured (level 3.5 about
+/// 1250, level 8 about 1830, level 12 about 2120, level 19 about 2180). Levels 0 to 3 play
+/// below Stockfish's lowest rating: beginners' levels, reached by `Skill Level`.
+const ELO_TO_LEVEL: [(u32, f64); 4] = [(MIN_ELO, 3.5), (1600, 6.2), (1750, 7.4), (MAX_ELO, 8.9)];
 
 /// How many of the best root moves a weakened engine chooses among (Stockfish's number).
 const CANDIDATES: usize = 4;
