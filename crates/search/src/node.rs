@@ -69,11 +69,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 return self.outcome_score(game, outcome, ply);
             }
             if G::REPETITION_DRAWS && self.is_repetition(game, hash, ply) {
+                // A draw by the path, not by the position: no proof.
                 self.clock.nodes += 1;
+                self.estimates += 1;
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
                 self.clock.nodes += 1;
+                self.estimates += 1;
                 return self.evaluate(game);
             }
         }
@@ -99,6 +102,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
+        // Unchanged at the end: this node's value is the game's, at any depth.
+        let estimates_before = self.estimates;
 
         // The transposition table: a cut-off outside PV nodes, and the move to try first. A
         // search that excludes a move (for a singular extension) has another value than the
@@ -121,6 +126,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         {
             let score = score_from_tt(entry.score, ply);
             if entry.bound.settles(score, alpha, beta) {
+                self.estimates += u64::from(!entry.solved);
                 return score;
             }
         }
@@ -179,11 +185,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && eval - self.parameters.reverse_futility_margin * (depth - i32::from(improving))
                 >= beta
         {
+            self.estimates += 1;
             return eval;
         }
 
         // Null move: if passing still fails high, a real move will too (the game declines to
-        // pass where passing is no help, as in zugzwang).
+        // pass where passing is no help, as in zugzwang). A search after passing that does not
+        // cut is thrown away, and so are its estimates.
+        let estimates_before_null = self.estimates;
         if settings.uses(Techniques::NULL_MOVE)
             && allow_null
             && !NT::PV
@@ -209,9 +218,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     ) >= beta)
             {
                 // A win found after passing is not proven: report the bound only.
+                self.estimates += 1;
                 return if is_decisive(score) { beta } else { score };
             }
         }
+        self.estimates = estimates_before_null;
 
         // Singular extension: when every move but the table's fails well below the table's
         // score, the table move is forced and gets a ply more. When even the others reach
@@ -231,6 +242,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         {
             let tt_score = score_from_tt(entry.score, ply);
             let singular_beta = tt_score - self.parameters.singular_margin * depth;
+            let estimates_before_singular = self.estimates;
             self.excluded[ply] = Some(tt_key);
             let score = self.alphabeta::<NonPv>(
                 game,
@@ -244,10 +256,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if self.clock.aborted() {
                 return DRAW;
             }
+            // Where other moves reach beta, the node's value is at least theirs: a bound as
+            // sound as their search. Otherwise the test only chose a depth.
+            if singular_beta >= beta && score >= singular_beta {
+                return singular_beta;
+            }
+            self.estimates = estimates_before_singular;
             if score < singular_beta {
                 singular_move = Some(tt_key);
-            } else if singular_beta >= beta {
-                return singular_beta;
             } else if tt_score >= beta {
                 not_singular_move = Some(tt_key);
             }
@@ -351,6 +367,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if may_prune && !noisy && late_move_limit.is_some_and(|limit| quiets_seen > limit) {
                 // Late-move pruning: this quiet move and every later one, checking moves too.
                 picker.skip_quiets(game);
+                self.estimates += 1;
                 index += 1;
                 continue;
             }
@@ -359,6 +376,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 && ((!noisy && futile) || self.loses_exchange(game, mv, noisy, depth))
                 && !game.gives_check(mv)
             {
+                self.estimates += 1;
                 index += 1;
                 continue;
             }
@@ -475,6 +493,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     score: score_to_tt(best_score, ply),
                     depth,
                     bound,
+                    solved: self.estimates == estimates_before,
                 },
             );
         }

@@ -22,6 +22,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         if ply >= MAX_PLY - 1 {
             self.clock.nodes += 1;
+            self.estimates += 1;
             return self.evaluate(game);
         }
         if self.settings.uses(Techniques::CHECK_EXTENSION) && game.in_check() {
@@ -44,6 +45,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let hash = game.hash();
             if self.is_repetition(game, hash, ply) {
                 self.clock.nodes += 1;
+                self.estimates += 1;
                 return Some(DRAW);
             }
             self.path[ply] = hash;
@@ -66,11 +68,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         self.seldepth = self.seldepth.max(ply);
         if !self.settings.uses(Techniques::QUIESCENCE) || ply >= MAX_PLY - 1 {
+            self.estimates += 1;
             return self.evaluate(game);
         }
         if game.in_check() {
+            // Every move is searched: the value is as sound as theirs.
             return self.quiescence_moves(game, ply, alpha, beta, true, -INFINITY);
         }
+        // The horizon: the value stands on the evaluation.
+        self.estimates += 1;
         let eval = self.evaluate_cached(game);
         let stand_pat = self.correct(game, eval, self.correction_key(game));
         if stand_pat >= beta {

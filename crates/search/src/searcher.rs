@@ -295,7 +295,8 @@ impl<G: Game> Searcher<G> {
                 // than the main thread, so that the threads diverge.
                 let offset = ((helper + 1) % 2) as u32;
                 let result = worker.iterate(&root, &mut |_| {}, offset);
-                (result, worker.into_tables())
+                let settled = worker.settled;
+                (result.map(|result| (result, settled)), worker.into_tables())
             },
             || {
                 let mut worker = Worker::new(&shared, evaluator, history, game, true, main_tables);
@@ -311,28 +312,39 @@ impl<G: Game> Searcher<G> {
             self.tables.push(tables);
         }
         let main_result = main_result.expect("the first iteration always completes with a move");
-        let main_depth = main_result.depth;
         let stopped = main_result.stopped;
-        // The deepest completed iteration of any thread, the main thread's on a tie.
-        let mut result = helper_results
-            .into_iter()
-            .fold(main_result, |best, helper| {
-                if helper.depth > best.depth {
-                    helper
-                } else {
-                    best
-                }
-            });
+        // The deepest completed iteration of any thread, the main thread's on a tie; but a
+        // proven result before one that is not (a helper's deeper iteration may have met an
+        // estimate, a null move say, where the main thread's solved the root).
+        let rank = |result: &SearchResult<G::Move>| (result.proven.is_some(), result.depth);
+        // Whether a helper's iteration was taken, and whether it settled the search.
+        let mut from_helper = None;
+        let mut result = main_result;
+        for (helper, settled) in helper_results {
+            if rank(&helper) > rank(&result) {
+                result = helper;
+                from_helper = Some(settled);
+            }
+        }
         // The helpers have flushed their last nodes now that they are joined.
         result.nodes = shared.clock.total_nodes(main_nodes);
         result.time = shared.clock.elapsed();
-        if result.depth > main_depth {
-            // A helper's iteration: stopped only if a limit ended the search short of its depth.
+        if let Some(settled) = from_helper {
+            // A helper's iteration: stopped only if a limit ended the search short of its depth
+            // and of a result no deeper iteration changes.
             result.stopped =
-                stopped && limits.depth.is_none_or(|limit| result.depth < limit.max(1));
+                stopped && !settled && limits.depth.is_none_or(|limit| result.depth < limit.max(1));
         }
-        result.proven = proven_by_score(game, mode, result.score, result.bound);
-        if result.depth > main_depth || result.stopped {
+        // A better move of an interrupted iteration with the exact value of a win proves the
+        // win its completed iteration did not.
+        if result.proven.is_none()
+            && result.bound == ScoreBound::Exact
+            && is_decisive(result.score)
+            && result.score > 0
+        {
+            result.proven = Some(Outcome::Win(game.player_to_move()));
+        }
+        if from_helper.is_some() || result.stopped {
             // The last report came at the end of an iteration: this one has the nodes and
             // time of the whole search, and the line of the move it returns.
             report(&result.info(self.tt.hashfull()));
@@ -376,27 +388,6 @@ impl<G: Game> Searcher<G> {
             ),
         });
         tables
-    }
-}
-
-/// The result an alpha-beta score proves: a win score is a forced win for the root player; a
-/// loss score a forced loss, which in a two-player game is the other player's win.
-fn proven_by_score<G: Game>(
-    game: &G,
-    mode: Mode,
-    score: Score,
-    bound: ScoreBound,
-) -> Option<Outcome> {
-    if !is_decisive(score) || bound != ScoreBound::Exact {
-        return None;
-    }
-    let root = game.player_to_move();
-    if score > 0 {
-        Some(Outcome::Win(root))
-    } else if mode == Mode::Negamax || game.player_count() == 2 {
-        Some(Outcome::Win((root + 1) % game.player_count()))
-    } else {
-        None
     }
 }
 

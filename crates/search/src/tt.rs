@@ -2,7 +2,7 @@
 //! threads of a Lazy SMP search.
 //!
 //! Each 64-byte bucket holds four entries of two 64-bit words: the packed data (move code,
-//! score, depth, bound, age) and the position key XORed with that data. A reader accepts an
+//! score, whether the score was searched to the end of the game, depth, bound, age) and the position key XORed with that data. A reader accepts an
 //! entry only if `stored_key ^ data == key`. Two threads may write the same entry at once and
 //! leave the key of one write with the data of the other; such a torn entry fails the check
 //! (unless a 64-bit coincidence makes `key1 ^ data1 ^ data2` equal the probed key, as rare as a
@@ -88,24 +88,44 @@ pub(crate) struct Entry {
     pub depth: i32,
     /// The bound type.
     pub bound: Bound,
+    /// Whether the score is a bound on the game's result with best play (its distance
+    /// included), whatever the depth: the search below the node met no estimate (no
+    /// evaluation, pruning or repetition, no entry that was not solved itself), only ends of
+    /// the game.
+    pub solved: bool,
 }
 
-/// The data word: move code (16 bits), score (32), depth (8, biased), bound (2), has-move (1),
-/// age (5).
+/// Bits of the data word that hold the score: every stored score (an evaluation, a win or
+/// loss at most [`MAX_PLY`](crate::score::MAX_PLY) plies from the node, or a window's
+/// infinity) fits in 24 bits with its sign.
+const SCORE_BITS: u32 = 24;
+
+/// The data word: move code (16 bits), score (24, two's complement), solved (1), unused (7),
+/// depth (8, biased), bound (2), has-move (1), age (5).
 fn pack(entry: &Entry, age: u8) -> u64 {
+    debug_assert!(
+        entry.score.unsigned_abs() < 1 << (SCORE_BITS - 1),
+        "the score {} fits the table's field",
+        entry.score
+    );
     let depth = (entry.depth.clamp(-1, 254) + 1) as u64;
     let flags = entry.bound as u64 | (entry.move_key.is_some() as u64) << 2 | (age as u64) << 3;
+    let score = entry.score as u32 as u64 & ((1 << SCORE_BITS) - 1);
     entry.move_key.unwrap_or(0) as u64
-        | (entry.score as u32 as u64) << 16
+        | score << 16
+        | (entry.solved as u64) << (16 + SCORE_BITS)
         | depth << 48
         | flags << 56
 }
 
 fn unpack(data: u64) -> Entry {
     let flags = (data >> 56) as u8;
+    // The score's 24 bits moved to the top of a 32-bit word, then shifted back with their sign.
+    let score = ((data >> 16) as u32) << (32 - SCORE_BITS);
     Entry {
         move_key: (flags & 4 != 0).then_some(data as u16),
-        score: (data >> 16) as u32 as i32,
+        score: (score as i32) >> (32 - SCORE_BITS),
+        solved: data >> (16 + SCORE_BITS) & 1 != 0,
         depth: ((data >> 48) & 0xff) as i32 - 1,
         bound: match flags & 3 {
             1 => Bound::Upper,
@@ -322,21 +342,25 @@ pub(crate) fn score_from_tt(score: Score, ply: usize) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::{WIN, win_in};
+    use crate::score::{INFINITY, WIN, win_in};
 
     #[test]
     fn pack_round_trips() {
-        for &(move_key, score, depth, bound) in &[
-            (Some(0u16), -WIN, 0, Bound::Upper),
-            (Some(u16::MAX), WIN, 254, Bound::Lower),
-            (None, 17, -1, Bound::Exact),
-            (Some(513), -3, 12, Bound::Exact),
+        for &(move_key, score, depth, bound, solved) in &[
+            (Some(0u16), -WIN, 0, Bound::Upper, true),
+            (Some(u16::MAX), WIN, 254, Bound::Lower, false),
+            (None, 17, -1, Bound::Exact, false),
+            (Some(513), -3, 12, Bound::Exact, true),
+            (None, -INFINITY - 255, 3, Bound::Upper, false),
+            (Some(7), INFINITY + 255, 3, Bound::Lower, true),
+            (Some(7), 0, 9, Bound::Exact, true),
         ] {
             let entry = Entry {
                 move_key,
                 score,
                 depth,
                 bound,
+                solved,
             };
             for age in [0, 1, AGE_CYCLE - 1] {
                 let data = pack(&entry, age);
@@ -355,6 +379,7 @@ mod tests {
             score: depth,
             depth,
             bound: Bound::Exact,
+            solved: false,
         };
         // One bucket: five keys compete for four slots, the shallowest entry makes room.
         for key in 1..=4u64 {
@@ -394,6 +419,7 @@ mod tests {
             score: (key % 1000) as i32 - 500,
             depth: 7,
             bound: Bound::Lower,
+            solved: true,
         };
         for &key in &keys {
             tt.store(key, entry(key));
@@ -441,6 +467,7 @@ mod tests {
             score: -12,
             depth: 5,
             bound: Bound::Upper,
+            solved: false,
         };
         let keys = [0, 1, u64::MAX, 0x9e37_79b9_7f4a_7c15];
         for &key in &keys {
@@ -462,6 +489,7 @@ mod tests {
             score: 7,
             depth: 4,
             bound: Bound::Lower,
+            solved: false,
         };
         // One bucket on the heap, and 4 MiB in a mapping of its own.
         for mib in [0, 4] {
@@ -496,6 +524,7 @@ mod tests {
             score: 5,
             depth: 3,
             bound: Bound::Exact,
+            solved: false,
         };
         tt.store(7, a);
         // Simulate a torn write: another write's data under the first key word.

@@ -22,7 +22,7 @@ use crate::ordering::Ordering;
 use crate::parameters::SearchParameters;
 use crate::pv::PvTable;
 use crate::report::{Info, Line, ScoreBound, SearchResult, per_second, players_of};
-use crate::score::{INFINITY, MAX_PLY, Score, is_decisive, plies_to_end};
+use crate::score::{DRAW, INFINITY, MAX_PLY, Score, is_decisive, plies_to_end};
 use crate::techniques::Techniques;
 use crate::tt::TranspositionTable;
 /// Rows (depths) and columns (move numbers) of the late-move reduction table.
@@ -133,6 +133,15 @@ pub(crate) struct Worker<'a, G: Game, E> {
     pub lmr_table: Vec<[u8; LMR_TABLE_SIZE]>,
     /// This thread's nodes and its look at the limits.
     pub clock: ThreadClock<'a>,
+    /// How many times this thread's search took a value from anything but the end of the
+    /// game: an evaluation (at the horizon, in quiescence, at the ply limit), a repetition, a
+    /// pruning decision (null move, futility and the like), or a table entry not solved itself.
+    /// A search during which the count did not change computed the game's result with best
+    /// play, with nothing left to change at any depth: a node stores that in the table
+    /// ([`Entry::solved`](crate::tt::Entry::solved)), an iteration proves the root's result
+    /// and ends the deepening. A search whose result is thrown away (a null move that failed
+    /// low, the test of a singular move) takes its count back.
+    pub estimates: u64,
     pub seldepth: usize,
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<G::Move>,
@@ -148,6 +157,12 @@ pub(crate) struct Worker<'a, G: Game, E> {
     pub pv_index: usize,
     /// Whether the root leaves moves out (several lines, or a restricted root).
     pub restricted_root: bool,
+    /// Whether the last completed iteration settled the search: deeper ones cannot change its
+    /// lines (wins or losses within its depth, or values that met no estimate).
+    pub settled: bool,
+    /// Whether the caller's search moves leave none of the root's legal moves out: only then
+    /// is the best line's value the root's.
+    pub every_root_move: bool,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -203,6 +218,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 })
                 .collect(),
             clock: ThreadClock::new(&shared.clock, is_main),
+            estimates: 0,
             seldepth: 0,
             root_best: None,
             iteration_best: None,
@@ -210,6 +226,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             root_moves: Vec::new(),
             pv_index: 0,
             restricted_root: false,
+            every_root_move: true,
+            settled: false,
         }
     }
 
@@ -229,7 +247,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         } else {
             restricted
         };
-        self.restricted_root = chosen.len() < legal.len() || self.shared.lines > 1;
+        self.every_root_move = chosen.len() == legal.len();
+        self.restricted_root = !self.every_root_move || self.shared.lines > 1;
         self.root_moves = chosen
             .into_iter()
             .map(|mv| RootLine {
@@ -462,12 +481,18 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
 
     /// The result of the game the best line proves: a win or loss found with its exact value
     /// (a decisive score comes only from ends of the game, with every defence searched: the
-    /// shallow pruning stops at a node that is lost so far). The winner is the one at the end
-    /// of the line, or, where the line stops short of it, the root player or (in a two-player
-    /// game) the other one.
-    fn proven_outcome(&self, root: &G) -> Option<Outcome> {
+    /// shallow pruning stops at a node that is lost so far), or any value of an iteration that
+    /// was `solved` (it met no estimate, so its value is a draw or a win or loss). The winner
+    /// is the one at the end of the line, or, where the line stops short of it, the root
+    /// player or (in a two-player game) the other one. A draw or a loss is the root's only
+    /// where every root move was searched.
+    fn proven_outcome(&self, root: &G, solved: bool) -> Option<Outcome> {
         let best = self.root_moves.first()?;
-        if !is_decisive(best.score) {
+        let root_value = self.every_root_move;
+        if solved && best.score == DRAW && root_value {
+            return Some(Outcome::Draw);
+        }
+        if !is_decisive(best.score) || (best.score < 0 && !root_value) {
             return None;
         }
         let mut end = root.clone();
@@ -520,6 +545,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let first_depth = depth;
         'deepening: while depth <= max_depth {
             let search_depth = (depth + helper_offset).min(depth_limit);
+            let estimates_before = self.estimates;
             // The main thread's first iteration always completes: it yields the move.
             self.clock.arm(depth > first_depth || !self.is_main);
             self.iteration_best = None;
@@ -586,6 +612,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     pv: line.pv.clone(),
                 })
                 .collect();
+            // An iteration that met no estimate searched every line to the end of the game:
+            // deeper ones would find the same values.
+            let solved = self.estimates == estimates_before;
             let best = &self.root_moves[0];
             let iteration = result.insert(SearchResult {
                 best_move: best.mv,
@@ -600,11 +629,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 time,
                 stopped: false,
                 lines: lines_found,
-                proven: self.proven_outcome(&root),
+                proven: self.proven_outcome(&root, solved),
                 root_moves: Vec::new(),
                 iterations: 0,
             });
-            let settled = self.lines_settled(lines, search_depth);
+            let settled = solved || self.lines_settled(lines, search_depth);
+            self.settled = settled;
             if self.is_main {
                 let share = Some(self.best_move_node_share());
                 iteration.report_lines(self.shared.tt.hashfull(), &mut |info| {

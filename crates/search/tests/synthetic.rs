@@ -288,12 +288,17 @@ proptest! {
 }
 
 /// Whether the search completed the depth limit, or stopped short of it on a result no deeper
-/// iteration can change: a win or loss within the depth searched, proven.
+/// iteration can change, proven: a win or loss within the depth searched, or a draw of a tree
+/// searched to its end.
 fn reaches(result: &SearchResult<u8>, depth: u32) -> bool {
-    result.depth == depth
-        || (result.depth < depth
-            && result.proven.is_some()
-            && plies_to_end(result.score).is_some_and(|plies| plies.unsigned_abs() <= result.depth))
+    let settled = match result.proven {
+        Some(Outcome::Draw) => result.score == 0,
+        Some(Outcome::Win(_)) => {
+            plies_to_end(result.score).is_some_and(|plies| plies.unsigned_abs() <= result.depth)
+        }
+        None => false,
+    };
+    result.depth == depth || (result.depth < depth && settled)
 }
 
 /// The value of each root move by plain minimax, `depth` plies deep, from the root's view.

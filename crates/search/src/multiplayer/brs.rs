@@ -97,14 +97,21 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
             self.reached_horizon = true;
             return self.evaluate_root(game);
         }
+        // Whether the search above this node reached the horizon: this node's own search
+        // starts from none, so that the table learns whether it was solved.
+        let horizon_above = core::mem::replace(&mut self.reached_horizon, false);
         let key = tt_key(game.hash(), self.root_player, ply);
         let mut tt_move = None;
         if let Some(entry) = self.tt.and_then(|tt| tt.probe(key)) {
             tt_move = entry.move_key;
             let score = score_from_tt(entry.score, ply);
-            if ply > 0 && entry.depth >= depth as i32 && entry.bound.settles(score, alpha, beta) {
-                // The entry's subtree may reach the horizon: deeper iterations can differ.
-                self.reached_horizon = true;
+            // A solved entry holds at any depth.
+            if ply > 0
+                && (entry.depth >= depth as i32 || entry.solved)
+                && entry.bound.settles(score, alpha, beta)
+            {
+                // An entry whose subtree reached the horizon may differ in deeper iterations.
+                self.reached_horizon = horizon_above || !entry.solved;
                 return score;
             }
         }
@@ -124,9 +131,11 @@ impl<G: Game, E: Evaluator<G>> Context<'_, G, E> {
                 score: score_to_tt(value, ply),
                 depth: depth as i32,
                 bound: Bound::of(value, alpha, beta),
+                solved: !self.reached_horizon,
             };
             tt.store(key, entry);
         }
+        self.reached_horizon |= horizon_above;
         value
     }
 

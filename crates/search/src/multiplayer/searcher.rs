@@ -5,10 +5,11 @@
 use super::context::{Context, MultiplayerSettings};
 use crate::algorithm::Algorithm;
 use crate::clock::{Clock, ThreadClock};
-use crate::game::{Evaluator, Game};
+use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
 use crate::report::{Info, Line, ScoreBound, SearchError, SearchResult};
+use crate::score::DRAW;
 use crate::tt::TranspositionTable;
 
 /// Searches `game` for the player to move with max^n, BRS or BRS+ (`settings.algorithm`), by
@@ -17,7 +18,8 @@ use crate::tt::TranspositionTable;
 /// the root moves (of [`Limits::search_moves`]) that the lines before it did not take. The
 /// first iteration always completes, so the result holds a searched move whatever the limits;
 /// the search also ends when an iteration reached no position at its depth (the whole tree was
-/// searched). `tt` is best-reply search's table, if any.
+/// searched: its depth is the one the tree needed), and then gives the result it proved, where
+/// every root move was searched. `tt` is best-reply search's table, if any.
 pub(crate) fn search<G, E>(
     settings: &MultiplayerSettings,
     mut tt: Option<&mut TranspositionTable>,
@@ -43,7 +45,8 @@ where
     let root_choices = root_choices(game, &limits.search_moves);
     let lines = limits.lines().min(root_choices.len());
     // One line over every root move needs no list; the root is counted once, not per pass.
-    let whole_root = lines == 1 && root_choices.len() == game.count_moves() as usize;
+    let whole_tree = root_choices.len() == game.count_moves() as usize;
+    let whole_root = lines == 1 && whole_tree;
     let mut context = Context::new(
         evaluator,
         root_player,
@@ -118,6 +121,7 @@ where
         // it short: the lines are reported best first.
         found.sort_by_key(|line| core::cmp::Reverse(line.score));
         let best = &found[0];
+        let proven = (!reached_horizon && whole_tree).then(|| proven_outcome(game, best));
         let iteration = completed.insert(SearchResult {
             best_move: best.pv[0],
             score: best.score,
@@ -131,7 +135,7 @@ where
             time: clock.elapsed(),
             stopped: false,
             lines: found,
-            proven: None,
+            proven: proven.flatten(),
             root_moves: Vec::new(),
             iterations: 0,
         });
@@ -145,6 +149,41 @@ where
     result.time = clock.elapsed();
     result.stopped = stopped;
     Ok(result)
+}
+
+/// The result of the game that the best line of a tree searched to its end proves: the one at
+/// the end of the line, replayed with its players (best-reply search's opponents who pass are
+/// set aside), else the one its score gives: a win for the root player, a draw, or in a
+/// two-player game a win for the other; `None` for a loss of the root player whose winner the
+/// line does not show (cut short by a table entry).
+fn proven_outcome<G: Game>(game: &G, best: &Line<G::Move>) -> Option<Outcome> {
+    let mut position = game.clone();
+    let mut replayed = true;
+    for (&mv, &player) in best.pv.iter().zip(&best.pv_players) {
+        if position.player_to_move() != player && !position.set_player_to_move(player) {
+            replayed = false;
+            break;
+        }
+        position.play(mv);
+    }
+    if replayed && let Some(outcome) = position.outcome() {
+        return Some(outcome);
+    }
+    let root_player = game.player_to_move();
+    match best.scores {
+        Some(scores) => {
+            let winner = scores.as_slice().iter().position(|&score| score > 0);
+            match winner {
+                Some(winner) => Some(Outcome::Win(winner)),
+                None if scores.as_slice().iter().all(|&score| score == DRAW) => Some(Outcome::Draw),
+                None => None,
+            }
+        }
+        None if best.score > 0 => Some(Outcome::Win(root_player)),
+        None if best.score == DRAW => Some(Outcome::Draw),
+        None if game.player_count() == 2 => Some(Outcome::Win(1 - root_player)),
+        None => None,
+    }
 }
 
 /// The root moves to choose among: the legal ones of `wanted`, or all when none of them is.
