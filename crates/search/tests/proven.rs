@@ -297,6 +297,8 @@ struct RandomTree {
     players: usize,
     to_move: usize,
     plies_left: u32,
+    /// Whether a move was played: the root never ends the game.
+    moved: bool,
     transposing: bool,
 }
 
@@ -343,13 +345,17 @@ impl Game for RandomTree {
         };
         self.plies_left -= 1;
         self.to_move = (self.to_move + 1) % self.players;
+        self.moved = true;
     }
 
     fn outcome_by_rule(&self) -> Option<Outcome> {
+        if !self.moved {
+            return None;
+        }
         let draw = self.draw(2);
         match draw % 100 {
-            0..4 => Some(Outcome::Draw),
-            4..16 => Some(Outcome::Win((draw >> 8) as usize % self.players)),
+            0..10 => Some(Outcome::Draw),
+            10..30 => Some(Outcome::Win((draw >> 8) as usize % self.players)),
             _ => None,
         }
     }
@@ -482,6 +488,7 @@ fn random_tree() -> impl Strategy<Value = RandomTree> {
             players,
             to_move: 0,
             plies_left: plies,
+            moved: false,
             transposing,
         },
     )
@@ -506,11 +513,24 @@ fn alphabeta_configs(players: usize) -> Vec<(&'static str, Config)> {
             "two threads",
             Config::default().with_algorithm(algorithm).with_threads(2),
         ),
+        (
+            "eager pruning",
+            Config::default()
+                .with_algorithm(algorithm)
+                .with_parameters(EAGER_PRUNING.parse().expect("known parameters")),
+        ),
     ]
 }
 
+/// Pruning that cuts early and often, so that its mistakes meet positions near the end of the
+/// tree, where the searches after them are solved: a null move searched one ply shallower and
+/// never verified, futility margins of a few points, singular tests from depth 2.
+const EAGER_PRUNING: &str = "null_min_depth=1,null_base_reduction=1,null_depth_divisor=16,\
+    null_verify_min_depth=64,reverse_futility_margin=5,futility_base=0,futility_margin=5,\
+    late_move_base=0,singular_min_depth=2,singular_margin=0,lmr_min_depth=1,lmr_min_moves=1";
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     /// Whatever the depth, a proven result is the tree's; searched deep enough, a finite tree
     /// is proven, one ply deeper than it has plies at most. A searcher kept for a child's search
