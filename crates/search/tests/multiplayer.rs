@@ -645,6 +645,74 @@ proptest! {
 
 }
 
+/// The result at the end of a reference line, played as the search plays it: in best-reply
+/// search (not BRS+) an opponent's reply that does not end the game hands the turn back to the
+/// root player.
+fn outcome_at_end(game: &Tree, line: &Line, algorithm: Algorithm) -> Option<Outcome> {
+    let root = game.to_move;
+    let mut position = game.clone();
+    for step in line {
+        position.set_player_to_move(step.player);
+        position.play(step.mv);
+        if algorithm == Algorithm::BestReply
+            && step.player != root
+            && position.outcome_by_rule().is_none()
+        {
+            position.set_player_to_move(root);
+        }
+    }
+    position.outcome()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A tree searched to its end (one layer more than it has plies: a position without moves
+    /// at the horizon is not asked for them) is proven, with the result at the end of the
+    /// reference's line to the end, and the search goes no deeper; a search that proves a
+    /// result short of that has the reference's value to the end. With a table, the line may
+    /// stop at an entry: a loss of the root player among three or more then has no winner to
+    /// name.
+    #[test]
+    fn proven_results_are_the_references_to_the_end(
+        (game, evaluator, depth) in tree_strategy(),
+        algorithm in prop_oneof![
+            Just(Algorithm::MaxN),
+            Just(Algorithm::BestReply),
+            Just(Algorithm::BestReplyPlus),
+        ],
+        with_table in any::<bool>(),
+    ) {
+        prop_assume!(searchable(&game));
+        let end = game.plies_left + 1;
+        let limits = Limits::depth(depth + 2);
+        let result = if with_table && algorithm != Algorithm::MaxN {
+            search_with_tt(algorithm, &game, &evaluator, &limits)
+        } else {
+            search(algorithm, None, &game, &evaluator, &limits).unwrap()
+        };
+        let (line, matches) = if algorithm == Algorithm::MaxN {
+            let (scores, line) = reference_maxn(&game, &evaluator, end, 0);
+            (line, result.scores.unwrap().as_slice() == &scores[..])
+        } else {
+            let plus = algorithm == Algorithm::BestReplyPlus;
+            let (score, line) = reference_brs(&game, &evaluator, game.to_move, end, 0, plus);
+            (line, result.score == score)
+        };
+        let expected = outcome_at_end(&game, &line, algorithm);
+        prop_assert!(expected.is_some(), "the reference to the end ends the game");
+        if let Some(proven) = result.proven {
+            prop_assert_eq!(Some(proven), expected, "{:?}", algorithm);
+            prop_assert!(matches, "{:?} proved a value that is not the reference's", algorithm);
+        }
+        let nameless_loss = with_table && game.players > 2 && result.score < 0;
+        if depth + 2 >= end && !nameless_loss {
+            prop_assert_eq!(result.proven, expected, "{:?} searched to the end", algorithm);
+        }
+        prop_assert!(result.depth <= end, "{:?} went on to depth {}", algorithm, result.depth);
+    }
+}
+
 proptest! {
     // The references at the depth a node limit reached are expensive (best-reply minimax without
     // alpha-beta branches over every opponent's moves): fewer cases, smaller budgets.

@@ -121,7 +121,8 @@ where
         // it short: the lines are reported best first.
         found.sort_by_key(|line| core::cmp::Reverse(line.score));
         let best = &found[0];
-        let proven = (!reached_horizon && whole_tree).then(|| proven_outcome(game, best));
+        let proven = (!reached_horizon && whole_tree)
+            .then(|| proven_outcome(game, settings.algorithm, best));
         let iteration = completed.insert(SearchResult {
             best_move: best.pv[0],
             score: best.score,
@@ -152,11 +153,16 @@ where
 }
 
 /// The result of the game that the best line of a tree searched to its end proves: the one at
-/// the end of the line, replayed with its players (best-reply search's opponents who pass are
-/// set aside), else the one its score gives: a win for the root player, a draw, or in a
-/// two-player game a win for the other; `None` for a loss of the root player whose winner the
-/// line does not show (cut short by a table entry).
-fn proven_outcome<G: Game>(game: &G, best: &Line<G::Move>) -> Option<Outcome> {
+/// the end of the line, replayed as the search played it (in best-reply search, the opponents
+/// who do not reply pass), else the one its score gives: a win for the root player, a draw, or
+/// in a two-player game a win for the other; `None` for a loss of the root player whose winner
+/// the line does not show (cut short by a table entry).
+fn proven_outcome<G: Game>(
+    game: &G,
+    algorithm: Algorithm,
+    best: &Line<G::Move>,
+) -> Option<Outcome> {
+    let root_player = game.player_to_move();
     let mut position = game.clone();
     let mut replayed = true;
     for (&mv, &player) in best.pv.iter().zip(&best.pv_players) {
@@ -165,11 +171,17 @@ fn proven_outcome<G: Game>(game: &G, best: &Line<G::Move>) -> Option<Outcome> {
             break;
         }
         position.play(mv);
+        // A reply that does not end the game hands the turn back to the root player.
+        if algorithm == Algorithm::BestReply
+            && player != root_player
+            && position.outcome_by_rule().is_none()
+        {
+            position.set_player_to_move(root_player);
+        }
     }
     if replayed && let Some(outcome) = position.outcome() {
         return Some(outcome);
     }
-    let root_player = game.player_to_move();
     match best.scores {
         Some(scores) => {
             let winner = scores.as_slice().iter().position(|&score| score > 0);
