@@ -1,7 +1,7 @@
 //! Connect Four searched by `plyforge-search` and checked against a plain
 //! minimax solver: on 4x4 and 5x4 boards the exact search (alpha-beta, PVS, aspiration, TT,
 //! ordering) returns the exact game value, with its distance to the end, from the start and
-//! from random positions; the full search (null move with the game's zugzwang guard, LMR) plays
+//! from random positions, and proves the result (a draw too), as the full search does; the full search (null move with the game's zugzwang guard, LMR) plays
 //! a winning move wherever a forced win lies within its depth. Perft on 7x6 matches the
 //! published counts.
 
@@ -79,8 +79,20 @@ fn empty_cells<G: Geometry<Bits = u64>>(game: &ConnectFour<G>) -> u32 {
     (G::FILES as u32 * G::RANKS as u32) - game.stones()
 }
 
-/// The exact search to the end of the game from `game` returns the solver's value, and its
-/// move keeps that value.
+/// The result a value gives, for the player to move in `game`.
+fn outcome_of<G: Geometry<Bits = u64>>(game: &ConnectFour<G>, value: Score) -> Outcome {
+    match value.signum() {
+        0 => Outcome::Draw,
+        1 => Outcome::Win(game.player_to_move()),
+        _ => Outcome::Win(1 - game.player_to_move()),
+    }
+}
+
+/// The exact search to the end of the game from `game` returns the solver's value, proven, at
+/// no more depth than the empty cells, and its move keeps that value. Every technique on, a
+/// result the search proves is the solver's; where the board is half full, so that no null
+/// move is tried (its cut-offs are estimates, and its reduction grows with the depth), the
+/// search proves it within a few plies more than the empty cells.
 fn check_exact<G: Geometry<Bits = u64>>(solver: &mut Solver<G>, game: &ConnectFour<G>) {
     let depth = empty_cells(game);
     let result = Searcher::new(Config::exact())
@@ -88,6 +100,23 @@ fn check_exact<G: Geometry<Bits = u64>>(solver: &mut Solver<G>, game: &ConnectFo
         .unwrap();
     let expected = solver.value(game);
     assert_eq!(result.score, expected, "exact value of\n{game}");
+    assert_eq!(
+        result.proven,
+        Some(outcome_of(game, expected)),
+        "proof of\n{game}"
+    );
+    assert!(result.depth <= depth);
+    let limit = depth + 12;
+    let full = Searcher::new(Config::default())
+        .search(game, &ThreatEvaluator, &Limits::depth(limit), &[], |_| {})
+        .unwrap();
+    if let Some(proven) = full.proven {
+        assert_eq!(proven, outcome_of(game, expected), "full search of\n{game}");
+    }
+    if !game.null_move_allowed() {
+        assert!(full.proven.is_some(), "full search of\n{game}");
+        assert!(full.depth < limit, "depth {} on\n{game}", full.depth);
+    }
     let mut child = *game;
     child.play(result.best_move);
     assert_eq!(

@@ -204,22 +204,32 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if self.clock.aborted() {
                 return DRAW;
             }
-            // Deep down, a fail-high after passing is verified by a search of the same depth
-            // without a null move, so that a zugzwang does not cut a whole subtree.
-            if score >= beta
-                && (depth < self.parameters.null_verify_min_depth
-                    || self.alphabeta::<NonPv>(
-                        game,
-                        depth - self.null_reduction(depth),
-                        ply,
-                        beta - 1,
-                        beta,
-                        false,
-                    ) >= beta)
-            {
+            if score >= beta {
                 // A win found after passing is not proven: report the bound only.
-                self.estimates += 1;
-                return if is_decisive(score) { beta } else { score };
+                let bound = if is_decisive(score) { beta } else { score };
+                if depth < self.parameters.null_verify_min_depth {
+                    self.estimates = estimates_before_null + 1;
+                    return bound;
+                }
+                // Deep down, a fail-high after passing is verified by a search of the same
+                // depth without a null move, so that a zugzwang does not cut a whole subtree.
+                // The cut then stands on a search of the position itself: proven where that
+                // search was and its value is at least the bound returned.
+                let estimates_before_verification = self.estimates;
+                let verified = self.alphabeta::<NonPv>(
+                    game,
+                    depth - self.null_reduction(depth),
+                    ply,
+                    beta - 1,
+                    beta,
+                    false,
+                );
+                if verified >= beta {
+                    let proven =
+                        self.estimates == estimates_before_verification && verified >= bound;
+                    self.estimates = estimates_before_null + u64::from(!proven);
+                    return bound;
+                }
             }
         }
         self.estimates = estimates_before_null;
