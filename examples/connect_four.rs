@@ -11,7 +11,7 @@
 //! type a column number, `undo`, `hint`, or `quit`.
 
 use plyforge::search::score::plies_to_end;
-use plyforge::search::{Config, Game, Info, Limits, Outcome, Score, Searcher};
+use plyforge::search::{Config, Game, Info, Limits, Outcome, Score, SearchResult, Searcher};
 use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -78,6 +78,15 @@ fn describe(score: Score, player: usize) -> String {
     }
 }
 
+/// What a search found for `player` (the player to move), in words: a proven draw, or its
+/// score as [`describe`] says it (a win or loss is proven as soon as it is found).
+fn describe_result(result: &SearchResult<u8>, player: usize) -> String {
+    match result.proven {
+        Some(Outcome::Draw) => "a draw with best play, proven".to_string(),
+        _ => describe(result.score, player),
+    }
+}
+
 /// The end of the game in words, with `engine` the engine's player (if it plays).
 fn describe_end(outcome: Outcome, engine: Option<usize>) -> String {
     match (outcome, engine) {
@@ -134,7 +143,7 @@ fn analyse(position: &str, depth: u32) -> Result<(), String> {
     println!(
         "best column {} ({}), {} nodes in {:.2?}",
         result.best_move + 1,
-        describe(result.score, player),
+        describe_result(&result, player),
         result.nodes,
         result.time
     );
@@ -170,7 +179,7 @@ fn play(engine_first: bool) -> Result<(), String> {
                 "engine ({}) plays {} ({}, depth {}, {} nodes)",
                 NAMES[engine],
                 result.best_move + 1,
-                describe(result.score, engine),
+                describe_result(&result, engine),
                 result.depth,
                 result.nodes
             );
@@ -222,7 +231,7 @@ fn analyse_quietly(searcher: &mut Searcher<Board>, game: &Board) -> Result<(), S
     println!(
         "hint: column {} ({})",
         result.best_move + 1,
-        describe(result.score, game.player_to_move())
+        describe_result(&result, game.player_to_move())
     );
     Ok(())
 }

@@ -66,6 +66,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         if !NT::ROOT {
             if let Some(outcome) = game.outcome_by_rule() {
                 self.clock.nodes += 1;
+                self.note_ruled_draw(outcome);
                 return self.outcome_score(game, outcome, ply);
             }
             if G::REPETITION_DRAWS && self.is_repetition(game, hash, ply) {
@@ -778,6 +779,16 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 win_in(ply)
             }
             Outcome::Win(_) => loss_in(ply),
+        }
+    }
+
+    /// Counts a draw by rule as an estimate in a game with repetition draws: there, draws by
+    /// rule often hang on counters the hash leaves out (chess's fifty moves, a move limit), so
+    /// that a table entry cannot tell the drawn position from the same one with moves to go.
+    #[inline(always)]
+    pub(crate) fn note_ruled_draw(&mut self, outcome: Outcome) {
+        if G::REPETITION_DRAWS && outcome == Outcome::Draw {
+            self.estimates += 1;
         }
     }
 

@@ -39,6 +39,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     fn end_score(&mut self, game: &G, ply: usize) -> Option<Score> {
         if let Some(outcome) = game.outcome_by_rule() {
             self.clock.nodes += 1;
+            self.note_ruled_draw(outcome);
             return Some(self.outcome_score(game, outcome, ply));
         }
         if G::REPETITION_DRAWS {

@@ -107,7 +107,9 @@ pub struct SearchResult<M> {
     /// The score of every player, where the algorithm has one per player (max^n, Monte Carlo
     /// tree search).
     pub scores: Option<ScoreVector>,
-    /// The depth of the last completed iteration.
+    /// The depth of the last completed iteration. Where that iteration settled the result (a
+    /// win or loss within its depth, or a tree searched to its end: see `proven`), the search
+    /// stops there, whatever the depth limit: this is then the depth the proof needed.
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
@@ -124,8 +126,32 @@ pub struct SearchResult<M> {
     /// The best lines, best first, as many as [`Limits::multi_pv`](crate::Limits::multi_pv)
     /// asked for and the root has moves; the first is the line of `best_move`.
     pub lines: Vec<Line<M>>,
-    /// The result of the game from the root with best play, where the search proved it (a
-    /// forced win or loss within the search's horizon, or Monte Carlo tree search's solver).
+    /// The result of the game from the root with best play, where the search proved it;
+    /// `None` where it still stands on an estimate.
+    ///
+    /// - Alpha-beta and paranoid search prove a forced win or loss found with its exact
+    ///   score, and any result, a draw included, of an iteration that searched every line to
+    ///   the end of the game: no evaluation at a horizon, no repetition, no pruning decision
+    ///   (a null move, futility and the like) and no table entry that was not solved itself
+    ///   stood in for the rest of a line. Draws by repetition depend on the path to the
+    ///   position and are never proven; nor, in a game with them
+    ///   ([`Game::REPETITION_DRAWS`](crate::Game::REPETITION_DRAWS)), are draws by rule, which
+    ///   there hang on counters the position's hash leaves out (chess's fifty moves). A position without moves at the horizon is not asked
+    ///   for them, so a game that ends that way is proven one ply past its end; pruning that
+    ///   reduces lines (most of all null moves, whose reduction grows with the depth) may keep
+    ///   a search from proving a draw at any depth.
+    /// - Max^n and best-reply search prove the result of an iteration that reached no
+    ///   position at its depth.
+    /// - Monte Carlo tree search's solver proves wins and losses.
+    ///
+    /// A draw or a loss is proven only where every root move was searched (not among
+    /// [`Limits::search_moves`](crate::Limits::search_moves) that leave moves out); a win by
+    /// any move searched. With more than two players, best play is the algorithm's model:
+    /// paranoid search's opponents play together against the root player (its proven win is
+    /// forced whatever they do, its draw or loss holds against them all); max^n's players
+    /// each maximise their own score, ties to the first move generated; best-reply search
+    /// lets one opponent reply in each round (the others pass in BRS and play their most
+    /// promising move in BRS+), and proves the result of that tree.
     pub proven: Option<Outcome>,
     /// Monte Carlo tree search's statistics of every root move (visits, mean reward, proven
     /// result), in generation order; empty for the other algorithms.

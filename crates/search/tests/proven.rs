@@ -283,6 +283,86 @@ fn a_draw_among_some_root_moves_is_not_the_roots() {
     }
 }
 
+/// Tic-tac-toe whose full board is a draw by rule, in a game that says whether it has
+/// repetition draws (`PATH_DRAWS`): there, draws by rule are taken to hang on counters the hash
+/// leaves out, and prove nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct RuledDraws<const PATH_DRAWS: bool>(TicTacToe);
+
+impl<const PATH_DRAWS: bool> Game for RuledDraws<PATH_DRAWS> {
+    type Move = u8;
+    type Moves = MoveList<u8, 9>;
+    const REPETITION_DRAWS: bool = PATH_DRAWS;
+
+    fn player_to_move(&self) -> usize {
+        self.0.to_move
+    }
+
+    fn generate_moves(&self, moves: &mut Self::Moves) {
+        self.0.generate_moves(moves);
+    }
+
+    fn play(&mut self, square: u8) {
+        self.0.play(square);
+    }
+
+    fn outcome_by_rule(&self) -> Option<Outcome> {
+        let full = self.0.board.iter().all(|&square| square != 0);
+        self.0.outcome_by_rule().or(full.then_some(Outcome::Draw))
+    }
+
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+
+    fn move_key(square: u8) -> u16 {
+        square as u16
+    }
+}
+
+impl<const PATH_DRAWS: bool> Evaluator<RuledDraws<PATH_DRAWS>> for Even {
+    fn evaluate(&self, _: &RuledDraws<PATH_DRAWS>, _: usize) -> Score {
+        0
+    }
+}
+
+#[test]
+fn draws_by_rule_prove_nothing_in_a_game_with_repetition_draws() {
+    let limits = Limits::depth(30);
+    let result = Searcher::new(Config::default().with_tt_mib(1))
+        .search(
+            &RuledDraws::<false>(TicTacToe::new(2)),
+            &Even,
+            &limits,
+            &[],
+            |_| {},
+        )
+        .unwrap();
+    assert_eq!(result.proven, Some(Outcome::Draw));
+    // A full board by rule is seen at the ninth ply already.
+    let exact = Searcher::new(Config::exact().with_tt_mib(1))
+        .search(
+            &RuledDraws::<false>(TicTacToe::new(2)),
+            &Even,
+            &limits,
+            &[],
+            |_| {},
+        )
+        .unwrap();
+    assert_eq!((exact.proven, exact.depth), (Some(Outcome::Draw), 9));
+    let result = Searcher::new(Config::default().with_tt_mib(1))
+        .search(
+            &RuledDraws::<true>(TicTacToe::new(2)),
+            &Even,
+            &limits,
+            &[],
+            |_| {},
+        )
+        .unwrap();
+    assert_eq!(result.proven, None);
+    assert_eq!(result.depth, 30);
+}
+
 // ----------------------------------------------------------------------------------------------
 // Random finite trees against plain minimax to their end.
 

@@ -38,8 +38,11 @@ pub(crate) struct Context<'a, G: Game, E> {
     pub(crate) pv_keys: PvTable<PlayerMove<G::Move>>,
     /// The previous iteration's key moves, one per layer, tried first along that line.
     pub(crate) previous_keys: Vec<PlayerMove<G::Move>>,
-    /// Whether this iteration stopped at its depth somewhere (rather than only at game ends):
-    /// if not, deeper iterations cannot change anything.
+    /// Whether this iteration stopped at its depth somewhere (rather than only at game ends),
+    /// or used a table entry whose search did: if not, deeper iterations cannot change
+    /// anything, and the result is proven. Best-reply search keeps it per node while the node
+    /// is searched (whether its own subtree did, which its table entry records as solved) and
+    /// adds it to its parent's at the end.
     pub(crate) reached_horizon: bool,
     /// Best-reply search: the MIN layers' buffers, one per layer.
     pub(crate) reply_buffers: Vec<ReplyBuffers<G::Move>>,

@@ -18,8 +18,9 @@ use crate::tt::TranspositionTable;
 /// the root moves (of [`Limits::search_moves`]) that the lines before it did not take. The
 /// first iteration always completes, so the result holds a searched move whatever the limits;
 /// the search also ends when an iteration reached no position at its depth (the whole tree was
-/// searched: its depth is the one the tree needed), and then gives the result it proved, where
-/// every root move was searched. `tt` is best-reply search's table, if any.
+/// searched: its depth is the one the tree needed), and then gives the result it proved (a
+/// draw or loss only where every root move was searched). `tt` is best-reply search's table,
+/// if any.
 pub(crate) fn search<G, E>(
     settings: &MultiplayerSettings,
     mut tt: Option<&mut TranspositionTable>,
@@ -121,8 +122,12 @@ where
         // it short: the lines are reported best first.
         found.sort_by_key(|line| core::cmp::Reverse(line.score));
         let best = &found[0];
-        let proven = (!reached_horizon && whole_tree)
-            .then(|| proven_outcome(game, settings.algorithm, best));
+        // A win by one of the moves searched is the root's; a draw or loss only where they
+        // are all its moves.
+        let proven = (!reached_horizon)
+            .then(|| proven_outcome(game, settings.algorithm, best))
+            .flatten()
+            .filter(|&outcome| whole_tree || outcome == Outcome::Win(root_player));
         let iteration = completed.insert(SearchResult {
             best_move: best.pv[0],
             score: best.score,
@@ -136,7 +141,7 @@ where
             time: clock.elapsed(),
             stopped: false,
             lines: found,
-            proven: proven.flatten(),
+            proven,
             root_moves: Vec::new(),
             iterations: 0,
         });
