@@ -623,6 +623,10 @@ proptest! {
             let mut searcher = Searcher::new(config.with_tt_mib(1));
             let result = searcher.search(&game, &TreeEval, &Limits::depth(depth), &[], |_| {}).unwrap();
             check_claim(&game, &result, name)?;
+            if name == "exact" && result.proven.is_some() {
+                // Without pruning a proof carries minimax's distance to the end too.
+                prop_assert_eq!(result.score, paranoid_to_the_end(&game, game.to_move, 0));
+            }
             // One ply more than the tree has: the last positions are asked for their moves.
             if name == "exact" && depth > plies {
                 prop_assert!(result.proven.is_some(), "{} searched to the end, unproven", name);
