@@ -370,6 +370,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if excluded == Some(move_key) || (NT::ROOT && !self.root_allows(mv)) {
                 continue;
             }
+            // A root that leaves moves out searches itself several times an iteration: a
+            // move an earlier search of this iteration found no better than alpha fails low
+            // again, its bound standing for its score (once a move holds alpha).
+            if NT::ROOT && self.restricted_root && best_move.is_some() {
+                let bound = self.root_upper_bound(mv);
+                if bound <= alpha {
+                    best_score = best_score.max(bound);
+                    index += 1;
+                    continue;
+                }
+            }
             let noisy = game.is_noisy(mv);
             quiets_seen += usize::from(!noisy);
             // Shallow pruning, once a move has been searched and the node is not lost.

@@ -151,6 +151,9 @@ search_parameters! {
     /// The half-width of the first aspiration window (evaluation units; the window saturates
     /// at the score range).
     aspiration_window = 50 in 1..=2147483647;
+    /// The half-width of the first aspiration window of each line after the first when the
+    /// search reports several lines.
+    aspiration_window_later_lines = 15 in 1..=2147483647;
     /// The correction history's average moves this many 256ths of the way to a new error per
     /// ply of the search that found it...
     correction_weight_per_depth = 1 in 0..=256;

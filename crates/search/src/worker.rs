@@ -49,6 +49,10 @@ pub(crate) struct RootLine<M> {
     /// the iteration takes that value and line up instead of searching the move again.
     pub exact: bool,
     pub previous_score: Score,
+    /// The least score this iteration's searches of the root returned for the move where it
+    /// failed low (`INFINITY`: none yet), a bound on its value: a later search of the root
+    /// whose alpha is at or above it need not search the move again.
+    pub upper_bound: Score,
     pub pv: Vec<M>,
     pub seldepth: u32,
     /// Nodes this thread searched below the move in this search so far, every iteration.
@@ -256,6 +260,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 score: -INFINITY,
                 exact: false,
                 previous_score: -INFINITY,
+                upper_bound: INFINITY,
                 pv: vec![mv],
                 seldepth: 0,
                 nodes: 0,
@@ -290,10 +295,21 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         Some((best.mv, best.score))
     }
 
+    /// The bound on `mv`'s value this iteration's searches of the root found where it failed
+    /// low (`INFINITY`: none).
+    #[inline]
+    pub(crate) fn root_upper_bound(&self, mv: G::Move) -> Score {
+        self.root_moves
+            .iter()
+            .find(|line| line.mv == mv)
+            .map_or(INFINITY, |line| line.upper_bound)
+    }
+
     /// Notes a root move's score in the line being searched: its value and line where it
     /// raised alpha (`exact` where it stayed below beta), its score where it was the first move
     /// searched, `-INFINITY` where it only bounds it from above (it then sorts after the moves
-    /// that were searched to a value).
+    /// that were searched to a value, and the bound is kept for the later searches of the
+    /// root).
     pub(crate) fn note_root_score(
         &mut self,
         mv: G::Move,
@@ -306,6 +322,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let seldepth = self.seldepth as u32;
         if let Some(line) = self.root_moves.iter_mut().find(|line| line.mv == mv) {
             line.score = if raised || first { score } else { -INFINITY };
+            if !raised {
+                line.upper_bound = line.upper_bound.min(score);
+            }
             line.exact = exact;
             if let Some(pv) = pv.filter(|pv| pv.first() == Some(&mv)) {
                 line.pv = pv;
@@ -349,7 +368,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         report: &mut dyn FnMut(&Info<'_, G::Move>),
     ) -> Score {
         let settings = self.settings;
-        let mut delta = self.parameters.aspiration_window.max(1);
+        // A later line's window is narrower: its top is capped by the line before it anyway,
+        // and a narrow window keeps the search of its first move cheap.
+        let mut delta = if self.pv_index > 0 {
+            self.parameters.aspiration_window_later_lines
+        } else {
+            self.parameters.aspiration_window
+        }
+        .max(1);
         let (mut alpha, mut beta) = match previous {
             Some(score)
                 if settings.uses(Techniques::ASPIRATION)
@@ -552,6 +578,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             for line in &mut self.root_moves {
                 line.previous_score = line.score;
                 line.exact = false;
+                line.upper_bound = INFINITY;
             }
             for pv_index in 0..lines {
                 self.pv_index = pv_index;
@@ -564,14 +591,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
                 let line = &self.root_moves[pv_index];
                 // The window's centre: the move's value where this iteration already found it,
-                // else its last iteration's score, but no more than the line before it.
+                // else its last iteration's score, but no more than the line before it nor
+                // than the bound an earlier line of this iteration found for the move.
                 let previous = if line.exact {
                     Some(line.score)
                 } else {
                     let above = pv_index
                         .checked_sub(1)
                         .map_or(INFINITY, |above| self.root_moves[above].score);
-                    (line.previous_score > -INFINITY).then_some(line.previous_score.min(above))
+                    (line.previous_score > -INFINITY)
+                        .then_some(line.previous_score.min(above).min(line.upper_bound))
                 };
                 // The line's move of the last iteration is searched first.
                 self.root_best = (previous.is_some() || lines > 1 || pv_index > 0)

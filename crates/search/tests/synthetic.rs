@@ -7,7 +7,7 @@ use plyforge_search::Techniques;
 use plyforge_search::score::{EVAL_LIMIT, Score, loss_in, plies_to_end, win_in};
 use plyforge_search::{
     Algorithm, Config, Evaluator, Game, Limits, MoveList, Outcome, ScoreBound, SearchError,
-    SearchResult, Searcher, StopFlag,
+    SearchParameters, SearchResult, Searcher, StopFlag,
 };
 use proptest::prelude::*;
 
@@ -193,6 +193,24 @@ fn paranoid(game: &Tree, root: usize, depth: u32, ply: usize) -> Score {
 }
 
 /// The configurations that must all give the plain minimax value, each adding one technique.
+/// Exact configurations whose lines after the first start with the narrowest window (so that
+/// they fail and re-search often, and skip the moves an earlier line bounded) and with the
+/// widest one (its bounds saturate).
+fn later_line_windows() -> Vec<(&'static str, Config)> {
+    let with_later_window = |window: Score| {
+        let config = Config::exact().with_tt_mib(1).with_aspiration_window(3);
+        let parameters = SearchParameters {
+            aspiration_window_later_lines: window,
+            ..config.parameters
+        };
+        config.with_parameters(parameters)
+    };
+    vec![
+        ("later lines, narrowest window", with_later_window(1)),
+        ("later lines, widest window", with_later_window(Score::MAX)),
+    ]
+}
+
 fn exact_configs(mode: Algorithm) -> Vec<(&'static str, Config)> {
     let plain = Config::plain().with_algorithm(mode).with_tt_mib(1);
     let iterative = plain
@@ -334,7 +352,7 @@ proptest! {
         let mut expected: Vec<Score> = values.iter().map(|&(_, value)| value).collect();
         expected.sort_by(|a, b| b.cmp(a));
         expected.truncate(lines);
-        for (name, config) in exact_configs(Algorithm::AlphaBeta) {
+        for (name, config) in exact_configs(Algorithm::AlphaBeta).into_iter().chain(later_line_windows()) {
             let limits = Limits::depth(depth).with_multi_pv(lines);
             let result = Searcher::new(config).search(&root, &TreeEval, &limits, &[], |_| {}).unwrap();
             let scores: Vec<Score> = result.lines.iter().map(|line| line.score).collect();
