@@ -261,10 +261,25 @@ impl Ai {
     }
 }
 
-/// The search configuration of `algorithm` here: a table of [`AI_TT_MIB`]; best-reply search
-/// without PVS (evaluations tie often here, and every tie with an earlier move fails the
-/// probe and is searched again); Monte Carlo tree search as [`mcts_config`].
-fn search_config(algorithm: Algorithm) -> Config {
+/// The search configuration of `algorithm` for Sternhalma, the one [`Ai`] plays with: a table
+/// of [`AI_TT_MIB`]; best-reply search without PVS (evaluations tie often here, and every tie
+/// with an earlier move fails the probe and is searched again); Monte Carlo tree search as
+/// [`mcts_config`].
+///
+/// ```
+/// use plyforge_search::{Algorithm, Limits, Searcher};
+/// use plyforge_sternhalma::{DistanceEvaluator, PlayerCount, Position, search_config};
+///
+/// let position = Position::new(PlayerCount::Three);
+/// for algorithm in [Algorithm::MaxN, Algorithm::BestReply, Algorithm::MonteCarlo] {
+///     let mut searcher = Searcher::new(search_config(algorithm));
+///     let limits = Limits::nodes(5_000);
+///     let result = searcher.search(&position, &DistanceEvaluator::default(), &limits, &[], |_| {})?;
+///     assert!(position.legal_moves().contains(&result.best_move));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn search_config(algorithm: Algorithm) -> Config {
     let best_reply = matches!(algorithm, Algorithm::BestReply | Algorithm::BestReplyPlus);
     Config::default()
         .with_algorithm(algorithm)

@@ -48,7 +48,7 @@ mod zobrist;
 pub use ai::{
     AI_TT_MIB, Ai, AiError, Choice, MCTS_EPSILON, MCTS_EVAL_SCALE, MCTS_EXPLORATION,
     MCTS_IMPLICIT_WEIGHT, MCTS_PRIOR_WEIGHT, MCTS_ROLLOUT_PLIES, ParseStrategyError, Strategy,
-    mcts_config,
+    mcts_config, search_config,
 };
 pub use error::{
     IllegalReason, MoveError, ParseHoleError, ParseMoveError, ParsePositionError, PlayerCountError,
