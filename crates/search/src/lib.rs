@@ -77,6 +77,7 @@ mod correction;
 mod eval_cache;
 mod game;
 mod limits;
+mod maxn;
 pub mod mcts;
 mod movepick;
 mod moves;

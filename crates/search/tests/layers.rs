@@ -34,6 +34,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("perft", 1),
     ("threads", 1),
     ("nim", 1),
+    ("maxn", 1),
     // The algorithms.
     ("worker", 2),
     ("node", 2),

@@ -1,10 +1,12 @@
 //! Rollouts: from a new leaf, moves chosen by a policy until the game ends or the rollout limit
-//! is reached, where the evaluator scores the position. Either way the result is a reward per
-//! player in `[0, 1]`, so one back-propagation serves two and more players.
+//! is reached, where the evaluator scores the position, directly or through a max^n leaf search
+//! (the crate's one max^n, `crate::maxn`, on the rewards). Either way the result is a reward
+//! per player in `[0, 1]`, so one back-propagation serves two and more players.
 
 use super::rng::Rng;
 use crate::game::MAX_PLAYERS;
 use crate::game::{Evaluator, Game, Outcome};
+use crate::maxn::{self, ListOrder, MaxnWalk, Reach};
 use crate::moves::MoveBuffer;
 use crate::score::Score;
 
@@ -199,81 +201,88 @@ where
     /// turn, the search goes on (at most a round of plies) until that player is to move. Each
     /// ply is counted in `nodes`.
     pub fn evaluate(&self, game: &mut G, nodes: &mut u64) -> Rewards {
-        let extra = self.players as u32 - 1;
-        self.search(game, self.leaf_search_depth, extra, None, nodes)
+        let reach = Reach {
+            depth: self.leaf_search_depth,
+            extra: self.players as u32 - 1,
+        };
+        let mut search = LeafSearch {
+            settings: self,
+            nodes,
+        };
+        maxn::value(&mut search, game, reach, 0, None, false)
             .expect("a search without a parent bound is never pruned")
     }
+}
 
-    /// The max^n value of `game` searched `depth` plies deep, and up to `extra` plies more
-    /// until the cut-off player is to move, on the rewards' scale, or `None` when `parent`
-    /// shows that its parent will not choose it.
-    ///
-    /// Shallow pruning (Korf, 1991) with the bound 1 is sound here because rewards are at
-    /// least 0 and add up to 1: once the player `p` to move has a child worth `r` to it, the
-    /// parent's player can get at most `1 - r` from this node. With two players this is
-    /// alpha-beta at depths 1 and 2 (and prunes less than alpha-beta deeper down, where only
-    /// deep pruning would prune more; deep pruning is unsound with more players).
-    fn search(
-        &self,
-        game: &mut G,
-        depth: u32,
-        extra: u32,
-        parent: Option<(usize, f32)>,
-        nodes: &mut u64,
-    ) -> Option<Rewards> {
-        if let Some(outcome) = game.outcome_by_rule() {
-            return Some(outcome_rewards::<G>(outcome, self.players));
-        }
-        let waiting = extra > 0
-            && self
-                .cut_off_player
-                .is_some_and(|player| game.player_to_move() != player);
-        if depth == 0 && !waiting {
-            return Some(eval_rewards(
-                game,
-                self.evaluator,
-                self.players,
-                self.eval_scale,
-            ));
-        }
-        let (depth, extra) = if depth > 0 {
-            (depth - 1, extra)
-        } else {
-            (0, extra - 1)
-        };
-        let mut moves = G::Moves::default();
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return Some(outcome_rewards::<G>(
-                game.outcome_without_moves(),
-                self.players,
-            ));
-        }
-        // The game's hint order, highest first: a good first move prunes the most.
+/// The rewards' shallow-pruning bound: rewards are at least 0 and add up to 1.
+const REWARD_SUM: f32 = 1.0;
+
+/// A leaf search: max^n on the rewards' scale, with shallow pruning by [`REWARD_SUM`] (with two
+/// players this is alpha-beta at depths 1 and 2, and prunes less than alpha-beta deeper down,
+/// where only deep pruning would prune more; deep pruning is unsound with more players). The
+/// moves are searched in the game's hint order, highest first, since a good first move prunes
+/// the most; ties go to the first in that order. Each ply is counted in `nodes`.
+struct LeafSearch<'s, 'a, G: Game, E, P: ?Sized> {
+    settings: &'s RolloutSettings<'a, G, E, P>,
+    nodes: &'s mut u64,
+}
+
+impl<G, E, P> MaxnWalk<G> for LeafSearch<'_, '_, G, E, P>
+where
+    G: Game,
+    E: Evaluator<G>,
+    P: ?Sized,
+{
+    type Component = f32;
+    type Value = Rewards;
+    type Order = ListOrder;
+
+    #[inline]
+    fn max_sum(&self) -> Option<f32> {
+        Some(REWARD_SUM)
+    }
+
+    #[inline]
+    fn outcome_value(&self, outcome: Outcome, _ply: usize) -> Rewards {
+        outcome_rewards::<G>(outcome, self.settings.players)
+    }
+
+    #[inline]
+    fn leaf_value(&mut self, game: &G) -> Rewards {
+        let settings = self.settings;
+        eval_rewards(
+            game,
+            settings.evaluator,
+            settings.players,
+            settings.eval_scale,
+        )
+    }
+
+    #[inline]
+    fn waits(&self, game: &G) -> bool {
+        self.settings
+            .cut_off_player
+            .is_some_and(|player| game.player_to_move() != player)
+    }
+
+    #[inline]
+    fn order(
+        &mut self,
+        game: &G,
+        _ply: usize,
+        moves: &mut G::Moves,
+        _on_line: bool,
+    ) -> (ListOrder, Option<usize>) {
         moves
             .as_mut_slice()
             .sort_by_key(|&mv| core::cmp::Reverse(game.move_order_hint(mv)));
-        let mover = game.player_to_move();
-        let mut best: Option<Rewards> = None;
-        for &mv in moves.as_slice() {
-            *nodes += 1;
-            let bound = best.map(|best| (mover, best[mover]));
-            let Some(value) =
-                game.visit_child(mv, |child| self.search(child, depth, extra, bound, nodes))
-            else {
-                continue;
-            };
-            if best.is_none_or(|best| value[mover] > best[mover]) {
-                best = Some(value);
-                if let Some((player, not_above)) = parent
-                    && 1.0 - value[mover] <= not_above
-                    && player != mover
-                {
-                    return None;
-                }
-            }
-        }
-        best
+        (ListOrder(moves.len()), None)
+    }
+
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        *self.nodes += 1;
+        false
     }
 }
 

@@ -5,6 +5,8 @@
 //! equals. The searches keep their results independent of this order (ties always go to the
 //! first candidate in generation order), so ordering only changes how much they prune.
 
+use crate::maxn::ChildOrder;
+
 /// How many candidates are picked one by one (a scan for the best remaining) before the rest is
 /// sorted at once: most nodes with a cut-off end within the first few candidates, and then a
 /// full sort would be wasted work; nodes that search everything pay one sort.
@@ -75,6 +77,18 @@ impl SearchOrder {
             }
         }
         self.entries[k].1 as usize
+    }
+}
+
+impl ChildOrder for SearchOrder {
+    #[inline]
+    fn len(&self) -> usize {
+        SearchOrder::len(self)
+    }
+
+    #[inline]
+    fn get(&mut self, k: usize) -> usize {
+        SearchOrder::get(self, k)
     }
 }
 

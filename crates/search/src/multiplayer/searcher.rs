@@ -84,7 +84,7 @@ where
             context.prepare_iteration(depth);
             let mut root = game.clone();
             let (score, scores) = match settings.algorithm {
-                Algorithm::MaxN => match context.maxn(&mut root, depth, 0, None, true) {
+                Algorithm::MaxN => match context.maxn(&mut root, depth) {
                     Some(scores) => (scores[root_player], Some(scores)),
                     None => (0, None),
                 },
