@@ -1,9 +1,9 @@
 //! Deterministic searches whose node counts and moves identify the search's behaviour, so that
 //! two builds can be compared node for node and timed side by side: max^n to a fixed depth
 //! (plain and with shallow pruning) and Monte Carlo tree search with a fixed seed and iteration
-//! count (this crate's configuration, and with a max^n leaf search with and without cut-offs on
+//! count (the Sternhalma crate's configuration, and with a max^n leaf search with and without cut-offs on
 //! the root player's turn), on one thread, for 3, 4 and 6 players:
-//! `cargo run --release -p plyforge-sternhalma --example search_nodes [repetitions [search]]`
+//! `cargo run --release -p plyforge-lab --bin sternhalma_search_nodes -- [repetitions [search]]`
 //! (default 1, every search). Each line prints the nodes, the move and the median time of the
 //! repetitions.
 
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 /// The answer to `--help`.
 const USAGE: &str = "\
-usage: search_nodes [repetitions [search]]
+usage: sternhalma_search_nodes [repetitions [search]]
 Fixed max^n and Monte Carlo tree searches of Sternhalma positions for 3, 4 and 6 players: the
 nodes, the move and the median time of `repetitions` runs (default 1) of each, or only of the
 search named (maxn, maxn-pruned, mcts, mcts-leaf-search, mcts-leaf-search-root-turn).";
