@@ -346,8 +346,9 @@ impl<G: Game> Searcher<G> {
         }
         if from_helper.is_some() || result.stopped {
             // The last report came at the end of an iteration: this one has the nodes and
-            // time of the whole search, and the line of the move it returns.
-            report(&result.info(self.tt.hashfull()));
+            // time of the whole search, and every line of the iteration it returns (a
+            // helper's iteration carries as many lines as the main thread's).
+            result.report_lines(self.tt.hashfull(), report);
         }
         Ok(result)
     }

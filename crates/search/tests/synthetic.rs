@@ -759,6 +759,63 @@ fn lazy_smp_takes_a_helpers_iteration_of_the_depth_limit() {
     assert!(open_trees >= 2, "{open_trees} trees left open at depth 5");
 }
 
+/// With several lines and two threads, the result and the last reports carry every line of
+/// one depth, each with its exact value, also when a helper's iteration is the one returned.
+#[test]
+fn lazy_smp_with_several_lines_reports_every_line_of_the_returned_depth() {
+    let slow_main = SlowOnCaller {
+        caller: std::thread::current().id(),
+    };
+    let mut from_helpers = 0;
+    for seed in 0..16 {
+        let root = Tree::new(seed, 2, 4);
+        let values = root_move_values(&root, 5);
+        if values.is_empty() {
+            continue;
+        }
+        let lines = 3;
+        let config = Config::exact()
+            .with_threads(2)
+            .with_technique(Techniques::TT, false);
+        let mut reported = vec![];
+        let result = Searcher::new(config)
+            .search(
+                &root,
+                &slow_main,
+                &Limits::depth(5).with_multi_pv(lines),
+                &[],
+                |info| reported.push((info.multi_pv, info.depth, info.bound)),
+            )
+            .unwrap();
+        let wanted = lines.min(values.len());
+        assert_eq!(result.lines.len(), wanted, "seed {seed}");
+        for line in &result.lines {
+            assert_eq!(line.depth, result.depth, "seed {seed}");
+            assert_eq!(line.bound, ScoreBound::Exact, "seed {seed}");
+            check_pv_legal(&root, &line.pv);
+        }
+        // The last reports: lines 1 to `wanted` of the returned depth, in order.
+        let last: Vec<_> = reported[reported.len() - wanted..].to_vec();
+        let expected: Vec<_> = (1..=wanted)
+            .map(|multi_pv| (multi_pv, result.depth, ScoreBound::Exact))
+            .collect();
+        assert_eq!(last, expected, "seed {seed}: {reported:?}");
+        // Only the final reports at the returned depth: a helper's iteration.
+        if reported
+            .iter()
+            .filter(|report| report.1 == result.depth)
+            .count()
+            == wanted
+        {
+            from_helpers += 1;
+        }
+    }
+    assert!(
+        from_helpers >= 2,
+        "{from_helpers} searches returned a helper's iteration"
+    );
+}
+
 #[test]
 fn wrong_player_count_is_an_error() {
     let root = Tree::new(1, 3, 3);
