@@ -29,19 +29,27 @@ use crate::worker::{LMR_TABLE_SIZE, Mode, Worker};
 /// The least remaining depth at which a node probes and stores the transposition table
 /// (quiescence never does).
 const TT_MIN_DEPTH: i32 = 1;
+/// The most plies a null move is searched shallower for an evaluation far above beta.
+const NULL_EVAL_REDUCTION_MAX: i32 = 3;
 
-/// How a child is searched: the depth it gets, the reduction it is tried with first, and
-/// whether it gets the full window at once (the first move, or every move without PVS).
+/// How a child is searched: the depth it gets, the reduction it is tried with first,
+/// whether it gets the full window at once (the first move, or every move without PVS), and
+/// whether its parent is a cut node.
 #[derive(Clone, Copy)]
 struct ChildSearch {
     depth: i32,
     reduction: i32,
     full_window: bool,
+    parent_cut_node: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// Fail-soft alpha-beta: the score of `game` for its side to move, exact when it lies
     /// strictly inside `alpha..beta`, otherwise a bound on the far side of the window.
+    /// `cut_node` says that a null-window node is expected to fail high: the parent expects
+    /// its move to fail low (a reduced late move, or the first move of a node expected to fail
+    /// low). Such a node's late moves are reduced more.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn alphabeta<NT: NodeType>(
         &mut self,
         game: &mut G,
@@ -50,6 +58,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         mut alpha: Score,
         mut beta: Score,
         allow_null: bool,
+        cut_node: bool,
     ) -> Score {
         debug_assert!(NT::ROOT == (ply == 0));
         debug_assert!(NT::PV || beta - alpha == 1);
@@ -199,8 +208,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             && !NT::PV
             && depth >= self.parameters.null_min_depth
             && !is_decisive(beta)
-            && pruning_eval.is_some_and(|eval| eval >= beta)
-            && let Some(score) = self.null_move_score(game, side, depth, ply, beta)
+            && let Some(eval) = pruning_eval.filter(|&eval| eval >= beta)
+            && let Some(score) = self.null_move_score(game, side, depth, ply, beta, eval, cut_node)
         {
             if self.clock.aborted() {
                 return DRAW;
@@ -223,6 +232,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                     ply,
                     beta - 1,
                     beta,
+                    false,
                     false,
                 );
                 if verified >= beta {
@@ -262,6 +272,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 singular_beta - 1,
                 singular_beta,
                 false,
+                cut_node,
             );
             self.excluded[ply] = None;
             if self.clock.aborted() {
@@ -427,6 +438,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if NT::PV {
                 reduction -= 1;
             }
+            if cut_node && late_quiet && settings.uses(Techniques::CUT_NODE_REDUCTION) {
+                reduction += self.parameters.lmr_cut_node;
+            }
             let reduction = reduction.clamp(0, (depth - 2).max(0));
             let extension = i32::from(singular_move == Some(move_key))
                 - i32::from(not_singular_move == Some(move_key));
@@ -434,6 +448,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 depth: depth - 1 + extension,
                 reduction,
                 full_window: index == 0 || (!settings.uses(Techniques::PVS) && reduction == 0),
+                parent_cut_node: cut_node,
             };
             if self.ordering.tracks_continuation() {
                 self.ordering
@@ -565,27 +580,57 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             depth,
             mut reduction,
             full_window,
+            parent_cut_node,
         } = search;
+        // The child's own expectation, as a node whose move we expect to fail low is
+        // expected to fail high, and the other way round.
         if full_window {
-            return self.search_window(child, parent_side, depth, ply, alpha, beta);
+            return self.search_window(
+                child,
+                parent_side,
+                depth,
+                ply,
+                alpha,
+                beta,
+                !parent_cut_node,
+            );
         }
         if reduction > 0 && child.in_check() {
             reduction = 0;
         }
-        let mut score =
-            self.search_window(child, parent_side, depth - reduction, ply, alpha, alpha + 1);
-        if score > alpha && reduction > 0 {
-            score = self.search_window(child, parent_side, depth, ply, alpha, alpha + 1);
+        let reduced = reduction > 0;
+        let mut score = self.search_window(
+            child,
+            parent_side,
+            depth - reduction,
+            ply,
+            alpha,
+            alpha + 1,
+            reduced || !parent_cut_node,
+        );
+        if score > alpha && reduced {
+            score = self.search_window(
+                child,
+                parent_side,
+                depth,
+                ply,
+                alpha,
+                alpha + 1,
+                !parent_cut_node,
+            );
         }
         if score > alpha && score < beta && beta - alpha > 1 {
-            score = self.search_window(child, parent_side, depth, ply, alpha, beta);
+            score = self.search_window(child, parent_side, depth, ply, alpha, beta, false);
         }
         score
     }
 
     /// Searches `child` once with the window `alpha..beta` of its parent's view (side
     /// `parent_side`) and returns the score in the parent's view: as a PV or non-PV node by the
-    /// window, or as a leaf with no depth left.
+    /// window, or as a leaf with no depth left. `cut_node`: the child is expected to fail high
+    /// in its side's view when that side is not the parent's (a side that moves again keeps
+    /// the parent's view, and so the opposite expectation).
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn search_window(
         &mut self,
@@ -595,18 +640,21 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         ply: usize,
         alpha: Score,
         beta: Score,
+        cut_node: bool,
     ) -> Score {
         let flip = self.side(child) != parent_side;
         let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };
         let score = if depth <= 0 {
             self.leaf(child, ply + 1, low, high)
         } else {
-            self.alphabeta_in_window(child, depth, ply + 1, low, high, true)
+            self.alphabeta_in_window(child, depth, ply + 1, low, high, true, cut_node == flip)
         };
         if flip { -score } else { score }
     }
 
-    /// The node function for a node below the root, its type chosen by its window.
+    /// The node function for a node below the root, its type chosen by its window (a PV
+    /// node is never a cut node).
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(crate) fn alphabeta_in_window(
         &mut self,
@@ -616,16 +664,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         alpha: Score,
         beta: Score,
         allow_null: bool,
+        cut_node: bool,
     ) -> Score {
         if beta - alpha > 1 {
-            self.alphabeta::<Pv>(game, depth, ply, alpha, beta, allow_null)
+            self.alphabeta::<Pv>(game, depth, ply, alpha, beta, allow_null, false)
         } else {
-            self.alphabeta::<NonPv>(game, depth, ply, alpha, beta, allow_null)
+            self.alphabeta::<NonPv>(game, depth, ply, alpha, beta, allow_null, cut_node)
         }
     }
 
     /// The score of the position after a null move, searched shallower with a null window at
-    /// `beta`, in the view of `side`; `None` where the game declines to pass.
+    /// `beta`, in the view of `side` (whose evaluation is `eval`, at a node that is a cut
+    /// node or not); `None` where the game declines to pass.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn null_move_score(
         &mut self,
@@ -634,8 +685,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         depth: i32,
         ply: usize,
         beta: Score,
+        eval: Score,
+        cut_node: bool,
     ) -> Option<Score> {
-        let null_depth = depth - 1 - self.null_reduction(depth);
+        let eval_reduction =
+            ((eval - beta) / self.parameters.null_eval_divisor).min(NULL_EVAL_REDUCTION_MAX);
+        let null_depth = depth - 1 - self.null_reduction(depth) - eval_reduction;
         self.ordering.set_played(ply, None);
         game.visit_null_move(|child| {
             let flip = self.side(child) != side;
@@ -644,7 +699,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             } else {
                 (beta - 1, beta)
             };
-            let score = self.alphabeta::<NonPv>(child, null_depth, ply + 1, low, high, false);
+            // The position after passing is expected to fail low for the side now to move.
+            let child_cut = if flip { !cut_node } else { cut_node };
+            let score =
+                self.alphabeta::<NonPv>(child, null_depth, ply + 1, low, high, false, child_cut);
             if flip { -score } else { score }
         })
     }

@@ -97,6 +97,10 @@ search_parameters! {
     null_base_reduction = 3 in 1..=8;
     /// See [`SearchParameters::null_base_reduction`].
     null_depth_divisor = 3 in 1..=16;
+    /// The null move is searched a ply shallower still per this much that the evaluation
+    /// beats beta (evaluation units), up to three plies more: far above beta, a shallower
+    /// search suffices to confirm the cut.
+    null_eval_divisor = 200 in 1..=10000;
     /// A null move's fail-high is verified by a search without a null move from this depth on.
     null_verify_min_depth = 10 in 2..=64;
     /// Late-move reductions need at least this much depth left.
@@ -108,6 +112,9 @@ search_parameters! {
     lmr_base = 50 in -200..=300;
     /// ... and `lmr_divisor` in hundredths.
     lmr_divisor = 225 in 50..=1000;
+    /// A late quiet move of a node expected to fail high (a cut node) is reduced this many
+    /// plies more.
+    lmr_cut_node = 2 in 0..=8;
     /// A late quiet move's reduction shrinks by one per this much history (and grows as much
     /// for bad history).
     lmr_history_divisor = 8192 in 256..=65536;
@@ -122,6 +129,9 @@ search_parameters! {
     futility_base = 60 in 0..=1000;
     /// ... and this much per ply stays at or below alpha (evaluation units).
     futility_margin = 90 in 1..=1000;
+    /// Quiescence search skips a capture when the stand-pat score plus this much plus what
+    /// the capture wins by its exchange stays at or below alpha (evaluation units).
+    quiescence_futility_margin = 150 in 0..=10000;
     /// Late-move pruning works up to this depth; the quiet moves kept are
     /// `late_move_base + depth²` (halved when the position is not improving).
     late_move_max_depth = 6 in 0..=16;

@@ -27,7 +27,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         if self.settings.uses(Techniques::CHECK_EXTENSION) && game.in_check() {
             // Extended by a ply: an interior node after all (its checks above repeat).
-            return self.alphabeta_in_window(game, 0, ply, alpha, beta, true);
+            return self.alphabeta_in_window(game, 0, ply, alpha, beta, true, false);
         }
         self.quiescence_body(game, ply, alpha, beta)
     }
@@ -124,9 +124,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             &mut self.order_scores[ply],
         );
         let exchanges = self.settings.uses(Techniques::STATIC_EXCHANGE) && !in_check;
+        // Futility: a capture must win enough by its exchange to lift the stand-pat score,
+        // with a margin for what the position gains besides, above alpha.
+        let futility_base = (exchanges && self.settings.uses(Techniques::FUTILITY))
+            .then(|| best_score + self.parameters.quiescence_futility_margin);
         while let Some(picked) = picker.next(game, &self.ordering) {
             // A capture that loses its exchange cannot lift the stand-pat score.
-            if exchanges && !game.static_exchange_at_least(picked.mv, 0) {
+            let least_gain = match futility_base {
+                Some(base) if base <= alpha => alpha - base + 1,
+                _ => 0,
+            };
+            if exchanges && !game.static_exchange_at_least(picked.mv, least_gain) {
                 continue;
             }
             let score = game.visit_child(picked.mv, |child| {

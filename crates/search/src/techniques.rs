@@ -82,7 +82,9 @@ bitflags! {
         /// [`Techniques::SELECTIVE`], not in the default.
         const REVERSE_FUTILITY = 1 << 17;
         /// Futility pruning: at shallow nodes whose static evaluation plus a margin per ply
-        /// cannot reach alpha, skip the quiet moves (centipawn margins, as above).
+        /// cannot reach alpha, skip the quiet moves; in quiescence search, skip a capture
+        /// whose exchange cannot lift the stand-pat score to alpha (centipawn margins, as
+        /// above).
         const FUTILITY = 1 << 18;
         /// Late-move pruning: at shallow nodes, skip the quiet moves ordered after a number
         /// that grows with the depth (move counts tuned for chess, as above).
@@ -106,6 +108,12 @@ bitflags! {
         /// evaluation is wrong. Through the null move it loses forced wins in games of quiet
         /// moves only (Connect Four): in [`Techniques::SELECTIVE`].
         const TABLE_SCORE_PRUNING = 1 << 23;
+        /// Late quiet moves of a null-window node expected to fail high (a cut node: the
+        /// first child of a node expected to fail low, or a reduced move's child) are reduced
+        /// [`SearchParameters::lmr_cut_node`](crate::SearchParameters::lmr_cut_node) plies
+        /// more. It hides wins from fixed-depth searches of games of quiet moves only
+        /// (Connect Four): in [`Techniques::SELECTIVE`].
+        const CUT_NODE_REDUCTION = 1 << 24;
     }
 }
 
@@ -121,7 +129,8 @@ impl Techniques {
         .difference(Techniques::LATE_MOVE_PRUNING)
         .difference(Techniques::INTERNAL_ITERATIVE_REDUCTION)
         .difference(Techniques::SINGULAR_EXTENSION)
-        .difference(Techniques::TABLE_SCORE_PRUNING);
+        .difference(Techniques::TABLE_SCORE_PRUNING)
+        .difference(Techniques::CUT_NODE_REDUCTION);
 
     /// Every technique that never changes the value of a fixed-depth search: alpha-beta, PVS,
     /// aspiration, the transposition table, move ordering and mate-distance pruning; null move,
@@ -138,8 +147,10 @@ impl Techniques {
     /// The default with the selective techniques for games like chess, with noisy and quiet
     /// moves and an evaluation on a centipawn scale (a pawn about 100), which games showed
     /// help in chess: reverse futility, futility and late-move pruning, singular extensions,
-    /// the continuation history and the table's score in the pruning.
+    /// the continuation history, the table's score in the pruning and the cut nodes' deeper
+    /// reductions.
     pub const SELECTIVE: Techniques = Techniques::DEFAULT
+        .union(Techniques::CUT_NODE_REDUCTION)
         .union(Techniques::REVERSE_FUTILITY)
         .union(Techniques::FUTILITY)
         .union(Techniques::LATE_MOVE_PRUNING)

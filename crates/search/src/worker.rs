@@ -397,7 +397,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             beta = beta.min(above.saturating_add(1)).max(alpha + 1);
         }
         loop {
-            let score = self.alphabeta::<Root>(root, depth as i32, 0, alpha, beta, true);
+            let score = self.alphabeta::<Root>(root, depth as i32, 0, alpha, beta, true, false);
             if self.clock.aborted() {
                 return score;
             }
