@@ -17,7 +17,7 @@ bitflags! {
     /// assert!(without_lmr.contains(Techniques::NULL_MOVE));
     /// assert_eq!(Techniques::from_name("LMR"), Some(Techniques::LMR));
     /// // Every technique by name, in declaration order.
-    /// assert_eq!(Techniques::all().iter_names().count(), 24);
+    /// assert_eq!(Techniques::all().iter_names().count(), 25);
     /// ```
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct Techniques: u32 {
