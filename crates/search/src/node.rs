@@ -32,6 +32,14 @@ const TT_MIN_DEPTH: i32 = 1;
 /// The most plies a null move is searched shallower for an evaluation far above beta.
 const NULL_EVAL_REDUCTION_MAX: i32 = 3;
 
+/// Whether a child is a cut node, given whether it is one in negamax terms (`negamax_cut`:
+/// its parent expects the move to fail low) and whether its side differs from its parent's
+/// (`flip`): a side that moves again keeps its parent's view, and so the opposite expectation.
+#[inline]
+fn child_cut_node(negamax_cut: bool, flip: bool) -> bool {
+    negamax_cut == flip
+}
+
 /// How a child is searched: the depth it gets, the reduction it is tried with first,
 /// whether it gets the full window at once (the first move, or every move without PVS), and
 /// whether its parent is a cut node.
@@ -647,7 +655,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         let score = if depth <= 0 {
             self.leaf(child, ply + 1, low, high)
         } else {
-            self.alphabeta_in_window(child, depth, ply + 1, low, high, true, cut_node == flip)
+            self.alphabeta_in_window(
+                child,
+                depth,
+                ply + 1,
+                low,
+                high,
+                true,
+                child_cut_node(cut_node, flip),
+            )
         };
         if flip { -score } else { score }
     }
@@ -700,7 +716,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 (beta - 1, beta)
             };
             // The position after passing is expected to fail low for the side now to move.
-            let child_cut = if flip { !cut_node } else { cut_node };
+            let child_cut = child_cut_node(!cut_node, flip);
             let score =
                 self.alphabeta::<NonPv>(child, null_depth, ply + 1, low, high, false, child_cut);
             if flip { -score } else { score }
