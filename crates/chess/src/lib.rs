@@ -57,6 +57,8 @@ mod history;
 mod move_info;
 mod movegen;
 mod moves;
+#[cfg(feature = "search")]
+pub mod nnue;
 mod outcome;
 #[cfg(feature = "std")]
 pub mod pgn;
@@ -68,6 +70,8 @@ mod san;
 mod see;
 mod setup;
 mod square;
+#[cfg(test)]
+mod test_support;
 mod uci;
 mod zobrist;
 

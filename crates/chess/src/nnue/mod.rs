@@ -1,0 +1,43 @@
+//! An efficiently updatable neural network evaluation (NNUE): a perspective network
+//! `(768 → H) × 2 → 1` whose first layer is a sum of weight rows, one per piece on the board, so
+//! that a move changes it by adding and removing a few rows instead of recomputing it.
+//!
+//! Each side sees the board from its own view ([`features`]): 768 inputs, one per piece colour
+//! relative to that side (its own or the opponent's) × piece kind × square, Black's view
+//! mirrored vertically so that both sides see their own pieces start on the first ranks. Each
+//! view's sum of rows plus a bias is that side's *accumulator* ([`Accumulator`]); the output
+//! layer reads the side to move's accumulator and then the other's, each through a squared
+//! clipped ReLU, into one score in centipawns. Weights are integers (`i16`) so that an
+//! accumulator updated move by move is exactly the one computed from scratch.
+//!
+//! A [`Network`] is read from bytes in the format [`Network::to_bytes`] writes, with a
+//! [`NetworkError`] for a file that is not one. It is a
+//! [`plyforge_search::Evaluator<Board>`](plyforge_search::Evaluator), computing both
+//! accumulators from scratch at each call.
+//!
+//! ```
+//! use plyforge_chess::Board;
+//! use plyforge_chess::nnue::{Network, NetworkError};
+//!
+//! // A network whose weights are all zero but the output bias scores 0.
+//! let network = Network::from_parts(8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], 0)?;
+//! assert_eq!(network.evaluate(&Board::default()), 0);
+//! let bytes = network.to_bytes();
+//! assert_eq!(Network::from_bytes(&bytes)?, network);
+//! assert!(matches!(Network::from_bytes(&bytes[..20]), Err(NetworkError::WrongLength { .. })));
+//! # Ok::<(), NetworkError>(())
+//! ```
+
+mod accumulator;
+mod features;
+mod network;
+
+pub use accumulator::Accumulator;
+pub use features::{FEATURE_COUNT, feature_index};
+pub use network::{
+    ACCUMULATOR_SCALE, EVALUATION_SCALE, FORMAT_VERSION, MAGIC, MAX_HIDDEN, MAX_OUTPUT_WEIGHT,
+    Network, NetworkError, OUTPUT_SCALE,
+};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,227 @@
+use super::*;
+use crate::board::Board;
+use crate::test_support::{mirrored, playout};
+use alloc::vec;
+use alloc::vec::Vec;
+use plyforge_search::Evaluator;
+use proptest::prelude::*;
+
+/// A deterministic stream of numbers (SplitMix64), so that a failing test shows the same network
+/// again.
+struct Numbers(u64);
+
+impl Numbers {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A whole number in `-limit..=limit`.
+    fn within(&mut self, limit: i32) -> i16 {
+        ((self.next() % (2 * limit as u64 + 1)) as i32 - limit) as i16
+    }
+}
+
+/// A network of `hidden` values with random weights of the size a trained one has.
+fn random_network(hidden: usize, seed: u64) -> Network {
+    let mut numbers = Numbers(seed);
+    let feature_weights = (0..FEATURE_COUNT * hidden)
+        .map(|_| numbers.within(60))
+        .collect();
+    let hidden_bias = (0..hidden).map(|_| numbers.within(120)).collect();
+    let output_weights = (0..2 * hidden).map(|_| numbers.within(127)).collect();
+    let output_bias = i32::from(numbers.within(30_000));
+    Network::from_parts(
+        hidden,
+        feature_weights,
+        hidden_bias,
+        output_weights,
+        output_bias,
+    )
+    .expect("the parts have the right sizes")
+}
+
+/// The network's score computed in floating point from the weights it was quantised from:
+/// what training optimises.
+fn reference_score(network: &Network, board: &Board) -> f64 {
+    let hidden = network.hidden_size();
+    let accumulator_scale = f64::from(ACCUMULATOR_SCALE);
+    let output_scale = f64::from(OUTPUT_SCALE);
+    let bytes = network.to_bytes();
+    // The output weights and bias, read back from the file format.
+    let values: Vec<i16> = bytes[12..bytes.len() - 4]
+        .chunks_exact(2)
+        .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+        .collect();
+    let output_weights = &values[(FEATURE_COUNT + 1) * hidden..];
+    let tail = &bytes[bytes.len() - 4..];
+    let output_bias = f64::from(i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]));
+    let view = |perspective: Color| -> Vec<f64> {
+        let mut values: Vec<f64> = network
+            .hidden_bias()
+            .iter()
+            .map(|&bias| f64::from(bias) / accumulator_scale)
+            .collect();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for square in board.pieces(color, role) {
+                    let row = network.feature_row(feature_index(perspective, color, role, square));
+                    for (value, &weight) in values.iter_mut().zip(row) {
+                        *value += f64::from(weight) / accumulator_scale;
+                    }
+                }
+            }
+        }
+        values
+    };
+    let us = board.side_to_move();
+    let mut output = output_bias / (accumulator_scale * output_scale);
+    for (side, weights) in [
+        (us, &output_weights[..hidden]),
+        (!us, &output_weights[hidden..]),
+    ] {
+        for (value, &weight) in view(side).iter().zip(weights) {
+            let clipped = value.clamp(0.0, 1.0);
+            output += clipped * clipped * f64::from(weight) / output_scale;
+        }
+    }
+    output * f64::from(EVALUATION_SCALE)
+}
+
+use crate::color::Color;
+use crate::piece::Role;
+
+#[test]
+fn feature_indices_cover_every_input_once_per_view() {
+    for perspective in Color::ALL {
+        let mut seen = vec![false; FEATURE_COUNT];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for square in crate::Bitboard::FULL {
+                    let index = feature_index(perspective, color, role, square);
+                    assert!(!seen[index], "{perspective:?} {color:?} {role:?} {square}");
+                    seen[index] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&seen| seen));
+    }
+}
+
+#[test]
+fn the_file_format_round_trips() {
+    let network = random_network(24, 1);
+    let bytes = network.to_bytes();
+    assert_eq!(bytes.len(), 12 + 2 * (768 * 24 + 24 + 48) + 4);
+    assert_eq!(&bytes[..4], b"PFNN");
+    let read = Network::from_bytes(&bytes).expect("a network's own bytes");
+    assert_eq!(read, network);
+    assert_eq!(read.to_bytes(), bytes);
+}
+
+#[test]
+fn broken_files_give_their_error() {
+    let bytes = random_network(8, 2).to_bytes();
+    for cut in 0..bytes.len() {
+        let error = Network::from_bytes(&bytes[..cut]).expect_err("a cut file");
+        assert!(
+            matches!(error, NetworkError::WrongLength { .. }),
+            "cut at {cut}: {error}"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        Network::from_bytes(&longer),
+        Err(NetworkError::WrongLength {
+            expected: bytes.len(),
+            found: bytes.len() + 1
+        })
+    );
+    let mut magic = bytes.clone();
+    magic[0] = b'X';
+    assert_eq!(Network::from_bytes(&magic), Err(NetworkError::BadMagic));
+    assert_eq!(Network::from_bytes(b"hello"), Err(NetworkError::BadMagic));
+    let mut version = bytes.clone();
+    version[4] = 9;
+    assert_eq!(
+        Network::from_bytes(&version),
+        Err(NetworkError::UnsupportedVersion(9))
+    );
+    for hidden in [0u32, MAX_HIDDEN as u32 + 1, u32::MAX] {
+        let mut size = bytes.clone();
+        size[8..12].copy_from_slice(&hidden.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&size),
+            Err(NetworkError::BadHiddenSize(hidden))
+        );
+    }
+    let mut heavy = bytes.clone();
+    let first_output_weight = 12 + 2 * (768 * 8 + 8);
+    heavy[first_output_weight..first_output_weight + 2].copy_from_slice(&600i16.to_le_bytes());
+    assert_eq!(
+        Network::from_bytes(&heavy),
+        Err(NetworkError::OutputWeightOutOfRange {
+            index: 0,
+            value: 600
+        })
+    );
+    assert_eq!(
+        Network::from_parts(4, vec![0; 768 * 4], vec![0; 3], vec![0; 8], 0),
+        Err(NetworkError::WrongPartLength {
+            part: "hidden bias",
+            expected: 4,
+            found: 3
+        })
+    );
+}
+
+#[test]
+fn the_score_follows_the_floating_point_network() {
+    for (seed, hidden) in [(3, 16), (4, 64), (5, 130)] {
+        let network = random_network(hidden, seed);
+        for choices in [&[][..], &[7, 100, 3, 55, 21, 9, 14, 2, 80, 33][..]] {
+            let board = playout(choices);
+            let reference = reference_score(&network, &board);
+            let score = f64::from(network.evaluate(&board));
+            // Rounding: the output sum is divided by the accumulator scale and then by both
+            // scales, each division truncating less than a unit of the quantity divided.
+            assert!(
+                (score - reference).abs() <= 2.0,
+                "hidden {hidden}, {board}: {score} against {reference}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_evaluator_scores_for_either_player() {
+    let network = random_network(16, 6);
+    let board = playout(&[4, 9, 13]);
+    let score = network.evaluate(&board);
+    let us = board.side_to_move().index();
+    assert_eq!(Evaluator::evaluate(&network, &board, us), score);
+    assert_eq!(Evaluator::evaluate(&network, &board, 1 - us), -score);
+}
+
+proptest! {
+    #[test]
+    fn mirrored_positions_score_the_same_for_the_side_to_move(
+        choices in proptest::collection::vec(any::<u16>(), 0..120),
+    ) {
+        let network = random_network(32, 7);
+        let board = playout(&choices);
+        prop_assert_eq!(network.evaluate(&board), network.evaluate(&mirrored(&board)), "{}", board);
+    }
+
+    #[test]
+    fn any_bytes_read_without_panic(tail in proptest::collection::vec(any::<u8>(), 0..64)) {
+        let mut bytes = b"PFNN\x01\0\0\0".to_vec();
+        bytes.extend_from_slice(&tail);
+        let _ = Network::from_bytes(&bytes);
+        let _ = Network::from_bytes(&tail);
+    }
+}
