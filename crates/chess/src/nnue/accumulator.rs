@@ -6,6 +6,10 @@ use super::network::{MAX_HIDDEN, Network};
 use crate::board::Board;
 use crate::color::Color;
 use crate::piece::Role;
+use crate::square::Square;
+
+/// A piece on a square: what a move adds to or removes from the board.
+pub(crate) type PlacedPiece = (Color, Role, Square);
 
 /// Both sides' accumulators (White's first), `hidden` values each of at most [`MAX_HIDDEN`].
 ///
@@ -50,6 +54,54 @@ impl Accumulator {
         }
     }
 
+    /// Sets both accumulators to `parent`'s with the pieces `added` and `removed`: the
+    /// accumulators after a move, from those before it. A quiet move adds and removes one piece,
+    /// a capture removes two: each of those updates the values in one pass.
+    pub(crate) fn update(
+        &mut self,
+        parent: &Accumulator,
+        network: &Network,
+        added: &[PlacedPiece],
+        removed: &[PlacedPiece],
+    ) {
+        let hidden = network.hidden_size();
+        for perspective in Color::ALL {
+            let parent = &parent.values[perspective.index()][..hidden];
+            let values = &mut self.values[perspective.index()][..hidden];
+            let row = |&(color, role, square): &PlacedPiece| {
+                network.feature_row(feature_index(perspective, color, role, square))
+            };
+            match (added, removed) {
+                ([add], [remove]) => {
+                    let (add, remove) = (row(add), row(remove));
+                    for (index, value) in values.iter_mut().enumerate() {
+                        *value = parent[index]
+                            .wrapping_add(add[index])
+                            .wrapping_sub(remove[index]);
+                    }
+                }
+                ([add], [first, second]) => {
+                    let (add, first, second) = (row(add), row(first), row(second));
+                    for (index, value) in values.iter_mut().enumerate() {
+                        *value = parent[index]
+                            .wrapping_add(add[index])
+                            .wrapping_sub(first[index])
+                            .wrapping_sub(second[index]);
+                    }
+                }
+                _ => {
+                    values.copy_from_slice(parent);
+                    for piece in added {
+                        add(values, row(piece));
+                    }
+                    for piece in removed {
+                        subtract(values, row(piece));
+                    }
+                }
+            }
+        }
+    }
+
     /// `side`'s accumulator: `hidden` values for a network of that hidden size.
     #[inline]
     pub fn side(&self, side: Color, hidden: usize) -> &[i16] {
@@ -60,6 +112,14 @@ impl Accumulator {
 impl core::fmt::Debug for Accumulator {
     fn fmt(&self, formatter: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         formatter.write_str("Accumulator { .. }")
+    }
+}
+
+/// Subtracts a weight row from an accumulator.
+#[inline(always)]
+fn subtract(accumulator: &mut [i16], row: &[i16]) {
+    for (value, &weight) in accumulator.iter_mut().zip(row) {
+        *value = value.wrapping_sub(weight);
     }
 }
 

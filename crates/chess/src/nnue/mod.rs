@@ -13,7 +13,9 @@
 //! A [`Network`] is read from bytes in the format [`Network::to_bytes`] writes, with a
 //! [`NetworkError`] for a file that is not one. It is a
 //! [`plyforge_search::Evaluator<Board>`](plyforge_search::Evaluator), computing both
-//! accumulators from scratch at each call.
+//! accumulators from scratch at each call; a search that evaluates many positions runs on an
+//! [`NnueBoard`] instead, a board that carries its accumulators and updates them move by move,
+//! scored by [`NnueEvaluation`].
 //!
 //! ```
 //! use plyforge_chess::Board;
@@ -29,10 +31,12 @@
 //! ```
 
 mod accumulator;
+mod board;
 mod features;
 mod network;
 
 pub use accumulator::Accumulator;
+pub use board::{NnueBoard, NnueEvaluation};
 pub use features::{FEATURE_COUNT, feature_index};
 pub use network::{
     ACCUMULATOR_SCALE, EVALUATION_SCALE, FORMAT_VERSION, MAGIC, MAX_HIDDEN, MAX_OUTPUT_WEIGHT,

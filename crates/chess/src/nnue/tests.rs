@@ -3,7 +3,7 @@ use crate::board::Board;
 use crate::test_support::{mirrored, playout};
 use alloc::vec;
 use alloc::vec::Vec;
-use plyforge_search::Evaluator;
+use plyforge_search::{Evaluator, Game, MoveBuffer};
 use proptest::prelude::*;
 
 /// A deterministic stream of numbers (SplitMix64), so that a failing test shows the same network
@@ -224,4 +224,76 @@ proptest! {
         let _ = Network::from_bytes(&bytes);
         let _ = Network::from_bytes(&tail);
     }
+}
+
+/// Walks every line of `depth` plies from `position` through the search's `visit_child` (and a
+/// null move at each node of depth 2 or more where it is allowed), calling `check` at each node;
+/// returns the nodes visited.
+fn walk<G: Game>(position: &mut G, depth: u32, check: &impl Fn(&G)) -> u64 {
+    check(position);
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = G::Moves::default();
+    position.generate_moves(&mut moves);
+    let mut nodes = 1;
+    for &mv in moves.as_slice() {
+        nodes += position.visit_child(mv, |child| walk(child, depth - 1, check));
+    }
+    if depth >= 2 {
+        nodes += position
+            .visit_null_move(|child| walk(child, 1, check))
+            .unwrap_or(0);
+    }
+    nodes
+}
+
+#[test]
+fn accumulators_updated_move_by_move_equal_fresh_ones() {
+    let network = alloc::sync::Arc::new(random_network(24, 8));
+    let fresh = |position: &NnueBoard| {
+        let score = position.network().evaluate(position.board());
+        assert_eq!(position.evaluate(), score, "{}", position.board());
+    };
+    // Castling both ways, en passant, promotions with and without capture.
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ] {
+        let mut board: Board = fen.parse().expect("a valid FEN");
+        let mut position = NnueBoard::new(board, network.clone());
+        let nodes = walk(&mut position, 3, &fresh);
+        assert_eq!(
+            position.board(),
+            &board,
+            "the walk leaves the position as it was"
+        );
+        assert_eq!(nodes, walk(&mut board, 3, &|_| {}), "{fen}");
+        assert!(nodes > plyforge_search::perft(&board, 3), "{fen}");
+    }
+}
+#[test]
+fn a_search_on_the_carried_accumulators_equals_one_on_fresh_ones() {
+    let network = alloc::sync::Arc::new(random_network(32, 9));
+    let board = playout(&[3, 17, 8, 40, 2, 11]);
+    let config = plyforge_search::Config::default();
+    let limits = plyforge_search::Limits::depth(4);
+    let carried = plyforge_search::Searcher::new(config.clone())
+        .search(
+            &NnueBoard::new(board, network.clone()),
+            &NnueEvaluation,
+            &limits,
+            &[],
+            |_| {},
+        )
+        .expect("a position with moves");
+    let fresh = plyforge_search::Searcher::new(config)
+        .search(&board, &*network, &limits, &[], |_| {})
+        .expect("a position with moves");
+    assert_eq!(
+        (carried.best_move, carried.score),
+        (fresh.best_move, fresh.score)
+    );
 }

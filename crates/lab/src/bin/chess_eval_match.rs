@@ -1,0 +1,217 @@
+//! The chess engine's search with a network evaluation (`plyforge_chess::nnue`, from a file
+//! `chess_nnue_train` writes, its accumulators carried move by move on an `NnueBoard`) against the same search with the crate's classical
+//! `Evaluation`, from the openings of an EPD file, each opening played with both colours: at a
+//! fixed node count per move (what the evaluation knows, whatever it costs) or at a fixed time
+//! per move (what a user gets, its cost included). Also prints how many evaluations a second
+//! each makes from scratch on the openings' positions, and each side's nodes a second in the
+//! games.
+//!
+//! ```text
+//! cargo run --release -p plyforge-lab --bin chess_eval_match -- crates/lab/data/openings-8ply.epd network.pfnn --nodes 20000
+//! ```
+//!
+//! Options: `--nodes N` (per move; default 20,000) or `--ms M` (per move, instead of nodes),
+//! `--openings N` (default 100), `--parallel P` (games played at once, default 1: at a fixed
+//! time, each game needs a core of its own). Prints the network's wins, draws and losses and
+//! the Elo difference with its 95 % interval. Games end by the rules or are adjudicated a draw
+//! after [`MAX_PLIES`].
+
+use plyforge_chess::nnue::{Network, NnueBoard, NnueEvaluation};
+use plyforge_chess::{Board, Evaluation, GameHistory};
+use plyforge_lab::match_score::MatchScore;
+use plyforge_lab::progress;
+use plyforge_search::{Config, Evaluator, Game, Limits, Searcher};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A game still running after this many plies is scored a draw.
+const MAX_PLIES: usize = 400;
+/// Nodes per move when neither nodes nor time is given.
+const DEFAULT_NODES: u64 = 20_000;
+/// Openings played when no count is given.
+const DEFAULT_OPENINGS: usize = 100;
+/// Evaluations of each position in the speed measure.
+const SPEED_ROUNDS: usize = 200;
+
+/// Nodes searched and seconds spent by each side of a match: the network's, the classical's.
+#[derive(Default)]
+struct Effort {
+    nodes: [u64; 2],
+    seconds: [f64; 2],
+}
+
+/// Plays one game from `opening`, the network as the player to move at the start or the
+/// other; returns the network's points (1, ½ or 0) and adds each side's work to `effort`.
+fn play(
+    opening: &Board,
+    network_first: bool,
+    network: &Arc<Network>,
+    limits: &Limits<<Board as Game>::Move>,
+    effort: &Mutex<Effort>,
+) -> f64 {
+    let mut network_searcher = Searcher::new(Config::selective());
+    let mut classical_searcher = Searcher::new(Config::selective());
+    let network_player = if network_first {
+        opening.player_to_move()
+    } else {
+        1 - opening.player_to_move()
+    };
+    let mut game = GameHistory::new(*opening);
+    for _ in 0..MAX_PLIES {
+        if let Some(outcome) = game.outcome_with_claims() {
+            return match outcome.winner() {
+                None => 0.5,
+                Some(winner) if winner.index() == network_player => 1.0,
+                Some(_) => 0.0,
+            };
+        }
+        let board = *game.board();
+        let network_to_move = board.player_to_move() == network_player;
+        let start = Instant::now();
+        let result = if network_to_move {
+            let position = NnueBoard::new(board, Arc::clone(network));
+            network_searcher.search(
+                &position,
+                &NnueEvaluation,
+                limits,
+                game.earlier_hashes(),
+                |_| {},
+            )
+        } else {
+            classical_searcher.search(&board, &Evaluation, limits, game.earlier_hashes(), |_| {})
+        }
+        .expect("the game is not over");
+        let side = usize::from(!network_to_move);
+        let mut effort = effort.lock().expect("no game thread panics");
+        effort.nodes[side] += result.nodes;
+        effort.seconds[side] += start.elapsed().as_secs_f64();
+        drop(effort);
+        game.play(result.best_move)
+            .expect("the search returns a legal move");
+    }
+    0.5
+}
+
+/// Evaluations a second of `evaluator` over `positions`, and the sum of its scores (so that the
+/// work is not optimised away).
+fn speed(evaluator: &impl Evaluator<Board>, positions: &[Board]) -> (f64, i64) {
+    let start = Instant::now();
+    let mut sum = 0i64;
+    for _ in 0..SPEED_ROUNDS {
+        for board in positions {
+            sum += i64::from(evaluator.evaluate(board, 0));
+        }
+    }
+    let count = (SPEED_ROUNDS * positions.len()) as f64;
+    (count / start.elapsed().as_secs_f64(), sum)
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: chess_eval_match <openings.epd> <network.pfnn> [--nodes N | --ms M] \
+                 [--openings N] [--parallel P]";
+    let [openings_path, network_path, rest @ ..] = args.as_slice() else {
+        return Err(usage.to_string());
+    };
+    let (mut nodes, mut milliseconds, mut count, mut parallel) =
+        (DEFAULT_NODES, None, DEFAULT_OPENINGS, 1usize);
+    let mut rest = rest.iter();
+    while let Some(flag) = rest.next() {
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value; {usage}"))?;
+        let number = || -> Result<u64, String> {
+            value
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{flag}: a positive whole number, not {value:?}"))
+        };
+        match flag.as_str() {
+            "--nodes" => nodes = number()?,
+            "--ms" => milliseconds = Some(number()?),
+            "--openings" => count = number()? as usize,
+            "--parallel" => parallel = number()? as usize,
+            _ => return Err(format!("unknown option {flag:?}; {usage}")),
+        }
+    }
+    let bytes = std::fs::read(network_path)
+        .map_err(|error| format!("cannot read {network_path}: {error}"))?;
+    let network =
+        Arc::new(Network::from_bytes(&bytes).map_err(|error| format!("{network_path}: {error}"))?);
+    let mut openings = plyforge_lab::read_openings(openings_path)?;
+    openings.truncate(count);
+
+    let (network_speed, network_sum) = speed(&*network, &openings);
+    let (classical_speed, classical_sum) = speed(&Evaluation, &openings);
+    println!(
+        "evaluations a second on the {} openings: network (hidden {}) {:.2} M, classical {:.2} M \
+         ({:.2}x); mean scores {:.0} and {:.0} cp",
+        openings.len(),
+        network.hidden_size(),
+        network_speed / 1e6,
+        classical_speed / 1e6,
+        network_speed / classical_speed,
+        network_sum as f64 / (SPEED_ROUNDS * openings.len()) as f64,
+        classical_sum as f64 / (SPEED_ROUNDS * openings.len()) as f64,
+    );
+
+    let limits = match milliseconds {
+        Some(ms) => Limits::time(Duration::from_millis(ms), Duration::from_millis(ms)),
+        None => Limits::nodes(nodes),
+    };
+    let per_move = milliseconds.map_or(format!("{nodes} nodes"), |ms| format!("{ms} ms"));
+    println!(
+        "network against classical, {per_move} a move, {} openings x 2 colours, {parallel} at once",
+        openings.len()
+    );
+    let games = 2 * openings.len();
+    let next = AtomicUsize::new(0);
+    let points = Mutex::new(Vec::new());
+    let effort = Mutex::new(Effort::default());
+    let bar = progress::bar(games as u64, "games");
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..parallel {
+            scope.spawn(|| {
+                loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    if game >= games {
+                        break;
+                    }
+                    let result = play(
+                        &openings[game / 2],
+                        game.is_multiple_of(2),
+                        &network,
+                        &limits,
+                        &effort,
+                    );
+                    let mut points = points.lock().expect("no game thread panics");
+                    points.push(result);
+                    bar.inc(1);
+                    bar.set_message(MatchScore::new(points.clone()).to_string());
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let points = points.into_inner().expect("no game thread panics");
+    let effort = effort.into_inner().expect("no game thread panics");
+    let speed = |side: usize| effort.nodes[side] as f64 / effort.seconds[side].max(1e-9) / 1e6;
+    println!(
+        "network: {} ({:.0} s); nodes a second in the games: network {:.2} M, classical {:.2} M \
+         ({:.2}x)",
+        MatchScore::new(points),
+        start.elapsed().as_secs_f64(),
+        speed(0),
+        speed(1),
+        speed(0) / speed(1)
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    plyforge_lab::exit_with(run())
+}

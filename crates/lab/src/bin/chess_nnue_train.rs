@@ -1,0 +1,727 @@
+//! Trains the chess crate's network evaluation (`plyforge_chess::nnue`, a perspective network
+//! `(768 → H) × 2 → 1` with a squared clipped ReLU) on self-play positions, and writes it in the
+//! network file format.
+//!
+//! ```text
+//! cargo run --release -p plyforge-lab --bin chess_nnue_train -- data-1.txt data-2.txt --hidden 128 --epochs 20 --out net.pfnn
+//! ```
+//!
+//! Reads `FEN;result;score` lines (what `chess_datagen` writes: the result from White's view, 1,
+//! 0.5 or 0, and the search's score in centipawns from White's view) once into a compact form:
+//! each position's active inputs in both views, its side to move and its target. The target
+//! blends the result with the score: `W × result + (1 - W) × sigmoid(K × score)`, where `K` is
+//! fitted to the data (the `K` for which the search's own scores best predict the results), so
+//! that the network learns centipawns on the scale of the search that made the data and the
+//! search's margins keep their meaning. The network predicts `sigmoid(K × its score)`; training
+//! minimises the mean squared error with Adam on shuffled mini-batches in `f32`, one thread or
+//! more (each sums the gradient of its share of a batch). One block of consecutive lines in
+//! [`HOLD_OUT_EVERY`] is held out (whole games, as far as blocks follow games), and its error is
+//! printed after every epoch; the network is written after every epoch, quantised, so a run cut
+//! short leaves its latest network.
+//!
+//! Options: `--hidden H` (default 128), `--epochs N` (default 20), `--rate R` (Adam's first
+//! step, default 0.001, decaying geometrically to `--final-rate`, default a tenth of it, by the
+//! last epoch), `--batch B` (default 16,384), `--result-weight W` (default 0.5), `--scale K`
+//! (default: fitted), `--threads T` (default 1), `--seed S` (default 1), `--start FILE` (refine
+//! a network instead of starting from random weights), `--out FILE` (default `network.pfnn`).
+
+use plyforge_chess::nnue::{
+    ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, Network,
+    OUTPUT_SCALE, feature_index,
+};
+use plyforge_chess::{Board, Color, Role};
+use plyforge_lab::progress;
+use plyforge_lab::spsa::SplitMix64;
+use std::io::{BufRead, BufReader};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Lines of a file per block: one block in [`HOLD_OUT_EVERY`] is held out. A game's positions
+/// are consecutive lines, so only the games cut by a block's edge fall on both sides.
+const HOLD_OUT_BLOCK: usize = 4096;
+/// Every this many blocks, the last is held out.
+const HOLD_OUT_EVERY: usize = 20;
+/// The largest magnitude of a first-layer weight or bias, so that an accumulator of 32 pieces
+/// stays far inside `i16` once quantised (32 × 1.98 × 255 ≈ 16,000).
+const FIRST_LAYER_LIMIT: f32 = 1.98;
+/// The largest magnitude of an output weight, so that it quantises within
+/// [`MAX_OUTPUT_WEIGHT`].
+const OUTPUT_LIMIT: f32 = 1.98;
+
+/// The training options.
+struct Options {
+    files: Vec<String>,
+    hidden: usize,
+    epochs: usize,
+    rate: f32,
+    final_rate: Option<f32>,
+    batch: usize,
+    result_weight: f64,
+    scale: Option<f64>,
+    threads: usize,
+    seed: u64,
+    start: Option<String>,
+    out: String,
+}
+
+const USAGE: &str = "usage: chess_nnue_train <data.txt>... [--hidden H] [--epochs N] [--rate R] \
+                     [--final-rate R] [--batch B] [--result-weight W] [--scale K] [--threads T] \
+                     [--seed S] [--start network.pfnn] [--out network.pfnn]";
+
+impl Options {
+    fn parse(args: &[String]) -> Result<Options, String> {
+        let mut options = Options {
+            files: Vec::new(),
+            hidden: 128,
+            epochs: 20,
+            rate: 0.001,
+            final_rate: None,
+            batch: 16_384,
+            result_weight: 0.5,
+            scale: None,
+            threads: 1,
+            seed: 1,
+            start: None,
+            out: "network.pfnn".to_string(),
+        };
+        let mut rest = args.iter();
+        while let Some(arg) = rest.next() {
+            if !arg.starts_with("--") {
+                options.files.push(arg.clone());
+                continue;
+            }
+            let value = rest
+                .next()
+                .ok_or_else(|| format!("{arg} needs a value; {USAGE}"))?;
+            let bad = || format!("{arg}: not a valid value: {value:?}");
+            match arg.as_str() {
+                "--hidden" => options.hidden = value.parse().map_err(|_| bad())?,
+                "--epochs" => options.epochs = value.parse().map_err(|_| bad())?,
+                "--rate" => options.rate = value.parse().map_err(|_| bad())?,
+                "--final-rate" => options.final_rate = Some(value.parse().map_err(|_| bad())?),
+                "--batch" => options.batch = value.parse().map_err(|_| bad())?,
+                "--result-weight" => options.result_weight = value.parse().map_err(|_| bad())?,
+                "--scale" => options.scale = Some(value.parse().map_err(|_| bad())?),
+                "--threads" => options.threads = value.parse().map_err(|_| bad())?,
+                "--seed" => options.seed = value.parse().map_err(|_| bad())?,
+                "--start" => options.start = Some(value.clone()),
+                "--out" => options.out = value.clone(),
+                _ => return Err(format!("unknown option {arg:?}; {USAGE}")),
+            }
+        }
+        if options.files.is_empty() {
+            return Err(USAGE.to_string());
+        }
+        if options.hidden == 0 || options.hidden > MAX_HIDDEN {
+            return Err(format!("--hidden: 1 to {MAX_HIDDEN}"));
+        }
+        if options.epochs == 0 || options.batch == 0 || options.threads == 0 {
+            return Err("--epochs, --batch and --threads must be at least 1".to_string());
+        }
+        if !(0.0..=1.0).contains(&options.result_weight) {
+            return Err("--result-weight: between 0 and 1".to_string());
+        }
+        Ok(options)
+    }
+}
+
+/// Positions in compact form: the active inputs of each position in White's and Black's view.
+#[derive(Default)]
+struct Positions {
+    /// Where each position's inputs start in `white` and `black` (one more than positions).
+    offsets: Vec<u32>,
+    white: Vec<u16>,
+    black: Vec<u16>,
+    white_to_move: Vec<bool>,
+    /// The game's result from White's view.
+    result: Vec<f32>,
+    /// The search's score from White's view, in centipawns.
+    score: Vec<f32>,
+    /// What the prediction is fitted to, from White's view.
+    target: Vec<f32>,
+}
+
+impl Positions {
+    fn len(&self) -> usize {
+        self.result.len()
+    }
+
+    fn push(&mut self, board: &Board, result: f32, score: f32) {
+        if self.offsets.is_empty() {
+            self.offsets.push(0);
+        }
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for square in board.pieces(color, role) {
+                    self.white
+                        .push(feature_index(Color::White, color, role, square) as u16);
+                    self.black
+                        .push(feature_index(Color::Black, color, role, square) as u16);
+                }
+            }
+        }
+        self.offsets.push(self.white.len() as u32);
+        self.white_to_move
+            .push(board.side_to_move() == Color::White);
+        self.result.push(result);
+        self.score.push(score);
+        self.target.push(result);
+    }
+
+    /// The inputs of `position` in the side to move's view and in the other's.
+    fn views(&self, position: usize) -> (&[u16], &[u16]) {
+        let range = self.offsets[position] as usize..self.offsets[position + 1] as usize;
+        let (white, black) = (&self.white[range.clone()], &self.black[range]);
+        if self.white_to_move[position] {
+            (white, black)
+        } else {
+            (black, white)
+        }
+    }
+
+    /// The target of `position` from the side to move's view.
+    fn target_to_move(&self, position: usize) -> f32 {
+        if self.white_to_move[position] {
+            self.target[position]
+        } else {
+            1.0 - self.target[position]
+        }
+    }
+
+    /// Blends each target: `weight` of the result, the rest `sigmoid(k × score)`.
+    fn blend(&mut self, k: f64, weight: f64) {
+        for ((target, &result), &score) in self.target.iter_mut().zip(&self.result).zip(&self.score)
+        {
+            *target = (weight * f64::from(result) + (1.0 - weight) * sigmoid(k * f64::from(score)))
+                as f32;
+        }
+    }
+
+    /// The mean squared error of `sigmoid(k × score)` against the results.
+    fn score_error(&self, k: f64) -> f64 {
+        let total: f64 = self
+            .result
+            .iter()
+            .zip(&self.score)
+            .map(|(&result, &score)| (sigmoid(k * f64::from(score)) - f64::from(result)).powi(2))
+            .sum();
+        total / self.len() as f64
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Reads every file; returns the positions to train on and those held out.
+fn read(files: &[String]) -> Result<(Positions, Positions), String> {
+    let (mut train, mut held_out) = (Positions::default(), Positions::default());
+    let bar = progress::bar(files.len() as u64, "files");
+    for path in files {
+        let file =
+            std::fs::File::open(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+        for (index, line) in BufReader::new(file).lines().enumerate() {
+            let line = line.map_err(|error| format!("{path}, line {}: {error}", index + 1))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let bad = |what: &str| format!("{path}, line {}: {what}", index + 1);
+            let mut fields = line.split(';');
+            let (Some(fen), Some(result), Some(score)) =
+                (fields.next(), fields.next(), fields.next())
+            else {
+                return Err(bad("not FEN;result;score"));
+            };
+            let board: Board = fen
+                .trim()
+                .parse()
+                .map_err(|error| bad(&format!("{error}")))?;
+            let result: f32 = result.trim().parse().map_err(|_| bad("bad result"))?;
+            let score: f32 = score.trim().parse().map_err(|_| bad("bad score"))?;
+            let positions = if (index / HOLD_OUT_BLOCK) % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
+                &mut held_out
+            } else {
+                &mut train
+            };
+            positions.push(&board, result, score);
+        }
+        bar.inc(1);
+        bar.set_message(format!("{} positions", train.len() + held_out.len()));
+    }
+    bar.finish_and_clear();
+    Ok((train, held_out))
+}
+
+/// The `k` in `[low, high]` for which `sigmoid(k × score)` best predicts the results, by
+/// golden-section search.
+fn fit_scale(positions: &Positions, mut low: f64, mut high: f64) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if positions.score_error(a) < positions.score_error(b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// The network's parameters in `f32` (or their gradients, or Adam's moments: the same shape).
+#[derive(Clone)]
+struct Parameters {
+    hidden: usize,
+    /// `FEATURE_COUNT × hidden`, input by input.
+    feature_weights: Vec<f32>,
+    hidden_bias: Vec<f32>,
+    /// `2 × hidden`: the side to move's accumulator, then the other's.
+    output_weights: Vec<f32>,
+    output_bias: f32,
+}
+
+impl Parameters {
+    fn zeros(hidden: usize) -> Parameters {
+        Parameters {
+            hidden,
+            feature_weights: vec![0.0; FEATURE_COUNT * hidden],
+            hidden_bias: vec![0.0; hidden],
+            output_weights: vec![0.0; 2 * hidden],
+            output_bias: 0.0,
+        }
+    }
+
+    fn random(hidden: usize, random: &mut SplitMix64) -> Parameters {
+        let mut parameters = Parameters::zeros(hidden);
+        let mut uniform = |limit: f64| ((random.unit() * 2.0 - 1.0) * limit) as f32;
+        let input_limit = 1.0 / (FEATURE_COUNT as f64).sqrt();
+        for weight in &mut parameters.feature_weights {
+            *weight = uniform(input_limit);
+        }
+        let output_limit = 1.0 / (2.0 * hidden as f64).sqrt();
+        for weight in &mut parameters.output_weights {
+            *weight = uniform(output_limit);
+        }
+        parameters
+    }
+
+    /// Every parameter, in one order, for Adam.
+    fn values_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.feature_weights
+            .iter_mut()
+            .chain(&mut self.hidden_bias)
+            .chain(&mut self.output_weights)
+            .chain(std::iter::once(&mut self.output_bias))
+    }
+
+    fn values(&self) -> impl Iterator<Item = &f32> {
+        self.feature_weights
+            .iter()
+            .chain(&self.hidden_bias)
+            .chain(&self.output_weights)
+            .chain(std::iter::once(&self.output_bias))
+    }
+
+    fn fill_zero(&mut self) {
+        self.values_mut().for_each(|value| *value = 0.0);
+    }
+
+    fn add(&mut self, other: &Parameters) {
+        for (value, &add) in self.values_mut().zip(other.values()) {
+            *value += add;
+        }
+    }
+
+    /// The parameters of a quantised network, as far as quantising keeps them.
+    fn from_network(network: &Network) -> Parameters {
+        let bytes = network.to_bytes();
+        let hidden = network.hidden_size();
+        let values: Vec<f32> = bytes[12..bytes.len() - 4]
+            .chunks_exact(2)
+            .map(|pair| f32::from(i16::from_le_bytes([pair[0], pair[1]])))
+            .collect();
+        let accumulator = ACCUMULATOR_SCALE as f32;
+        let first = FEATURE_COUNT * hidden;
+        let tail = &bytes[bytes.len() - 4..];
+        Parameters {
+            hidden,
+            feature_weights: values[..first].iter().map(|v| v / accumulator).collect(),
+            hidden_bias: values[first..first + hidden]
+                .iter()
+                .map(|v| v / accumulator)
+                .collect(),
+            output_weights: values[first + hidden..]
+                .iter()
+                .map(|v| v / OUTPUT_SCALE as f32)
+                .collect(),
+            output_bias: i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]) as f32
+                / (accumulator * OUTPUT_SCALE as f32),
+        }
+    }
+
+    /// The quantised network.
+    fn to_network(&self) -> Network {
+        let quantise = |value: f32, scale: f32, limit: i16| -> i16 {
+            (value * scale)
+                .round()
+                .clamp(-f32::from(limit), f32::from(limit)) as i16
+        };
+        let accumulator = ACCUMULATOR_SCALE as f32;
+        let output = OUTPUT_SCALE as f32;
+        Network::from_parts(
+            self.hidden,
+            self.feature_weights
+                .iter()
+                .map(|&w| quantise(w, accumulator, i16::MAX))
+                .collect(),
+            self.hidden_bias
+                .iter()
+                .map(|&w| quantise(w, accumulator, i16::MAX))
+                .collect(),
+            self.output_weights
+                .iter()
+                .map(|&w| quantise(w, output, MAX_OUTPUT_WEIGHT))
+                .collect(),
+            (self.output_bias * accumulator * output).round() as i32,
+        )
+        .expect("the parts have the network's sizes")
+    }
+
+    /// Keeps every parameter where quantisation represents it.
+    fn clip(&mut self) {
+        for value in self.feature_weights.iter_mut().chain(&mut self.hidden_bias) {
+            *value = value.clamp(-FIRST_LAYER_LIMIT, FIRST_LAYER_LIMIT);
+        }
+        for value in &mut self.output_weights {
+            *value = value.clamp(-OUTPUT_LIMIT, OUTPUT_LIMIT);
+        }
+    }
+}
+
+/// One thread's scratch space: the two accumulators, their activations and their gradients.
+struct Scratch {
+    ours: Vec<f32>,
+    theirs: Vec<f32>,
+    ours_gradient: Vec<f32>,
+    theirs_gradient: Vec<f32>,
+}
+
+impl Scratch {
+    fn new(hidden: usize) -> Scratch {
+        Scratch {
+            ours: vec![0.0; hidden],
+            theirs: vec![0.0; hidden],
+            ours_gradient: vec![0.0; hidden],
+            theirs_gradient: vec![0.0; hidden],
+        }
+    }
+}
+
+/// `bias + Σ rows of the inputs`: one view's accumulator.
+fn accumulate(parameters: &Parameters, inputs: &[u16], accumulator: &mut [f32]) {
+    let hidden = parameters.hidden;
+    accumulator.copy_from_slice(&parameters.hidden_bias);
+    for &input in inputs {
+        let row = &parameters.feature_weights[usize::from(input) * hidden..][..hidden];
+        for (value, &weight) in accumulator.iter_mut().zip(row) {
+            *value += weight;
+        }
+    }
+}
+
+/// `Σ clamp(value, 0, 1)² × weight`.
+fn activated_dot(values: &[f32], weights: &[f32]) -> f32 {
+    values
+        .iter()
+        .zip(weights)
+        .map(|(&value, &weight)| {
+            let clipped = value.clamp(0.0, 1.0);
+            clipped * clipped * weight
+        })
+        .sum()
+}
+
+/// The network's output (in units of [`EVALUATION_SCALE`] centipawns) for the side to move;
+/// leaves the accumulators in `scratch`.
+fn forward(parameters: &Parameters, ours: &[u16], theirs: &[u16], scratch: &mut Scratch) -> f32 {
+    accumulate(parameters, ours, &mut scratch.ours);
+    accumulate(parameters, theirs, &mut scratch.theirs);
+    let (our_weights, their_weights) = parameters.output_weights.split_at(parameters.hidden);
+    activated_dot(&scratch.ours, our_weights)
+        + activated_dot(&scratch.theirs, their_weights)
+        + parameters.output_bias
+}
+
+/// Adds the gradient of `slope × output` to `gradient`, from the accumulators `forward` left.
+fn backward(
+    parameters: &Parameters,
+    ours: &[u16],
+    theirs: &[u16],
+    slope: f32,
+    scratch: &mut Scratch,
+    gradient: &mut Parameters,
+) {
+    let hidden = parameters.hidden;
+    gradient.output_bias += slope;
+    let (our_weights, their_weights) = parameters.output_weights.split_at(hidden);
+    let (our_output, their_output) = gradient.output_weights.split_at_mut(hidden);
+    for (values, weights, output_gradient, value_gradient) in [
+        (
+            &scratch.ours,
+            our_weights,
+            our_output,
+            &mut scratch.ours_gradient,
+        ),
+        (
+            &scratch.theirs,
+            their_weights,
+            their_output,
+            &mut scratch.theirs_gradient,
+        ),
+    ] {
+        for index in 0..hidden {
+            let value = values[index];
+            let clipped = value.clamp(0.0, 1.0);
+            output_gradient[index] += slope * clipped * clipped;
+            value_gradient[index] = if value > 0.0 && value < 1.0 {
+                slope * weights[index] * 2.0 * value
+            } else {
+                0.0
+            };
+        }
+    }
+    for ((bias, &ours_gradient), &theirs_gradient) in gradient
+        .hidden_bias
+        .iter_mut()
+        .zip(&scratch.ours_gradient)
+        .zip(&scratch.theirs_gradient)
+    {
+        *bias += ours_gradient + theirs_gradient;
+    }
+    for (inputs, value_gradient) in [
+        (ours, &scratch.ours_gradient),
+        (theirs, &scratch.theirs_gradient),
+    ] {
+        for &input in inputs {
+            let row = &mut gradient.feature_weights[usize::from(input) * hidden..][..hidden];
+            for (weight, &add) in row.iter_mut().zip(value_gradient.iter()) {
+                *weight += add;
+            }
+        }
+    }
+}
+
+/// The network's prediction's scale: `sigmoid(logit_scale × output)` is the expected result.
+fn logit_scale(k: f64) -> f32 {
+    (k * f64::from(EVALUATION_SCALE)) as f32
+}
+
+/// Adds the gradient of the summed squared error over `batch` to `gradient`; returns that error.
+fn batch_gradient(
+    parameters: &Parameters,
+    positions: &Positions,
+    batch: &[u32],
+    k: f64,
+    gradient: &mut Parameters,
+    scratch: &mut Scratch,
+) -> f64 {
+    let scale = logit_scale(k);
+    let mut error = 0.0;
+    for &position in batch {
+        let (ours, theirs) = positions.views(position as usize);
+        let output = forward(parameters, ours, theirs, scratch);
+        let predicted = 1.0 / (1.0 + (-scale * output).exp());
+        let difference = predicted - positions.target_to_move(position as usize);
+        error += f64::from(difference * difference);
+        let slope = 2.0 * difference * predicted * (1.0 - predicted) * scale;
+        backward(parameters, ours, theirs, slope, scratch, gradient);
+    }
+    error
+}
+
+/// The mean squared error over `positions` against their targets and against their results.
+fn evaluate(parameters: &Parameters, positions: &Positions, k: f64) -> (f64, f64) {
+    let scale = logit_scale(k);
+    let mut scratch = Scratch::new(parameters.hidden);
+    let (mut target_error, mut result_error) = (0.0, 0.0);
+    for position in 0..positions.len() {
+        let (ours, theirs) = positions.views(position);
+        let output = forward(parameters, ours, theirs, &mut scratch);
+        let predicted = 1.0 / (1.0 + (-scale * output).exp());
+        let (target, result) = if positions.white_to_move[position] {
+            (positions.target[position], positions.result[position])
+        } else {
+            (
+                1.0 - positions.target[position],
+                1.0 - positions.result[position],
+            )
+        };
+        target_error += f64::from((predicted - target).powi(2));
+        result_error += f64::from((predicted - result).powi(2));
+    }
+    let count = positions.len().max(1) as f64;
+    (target_error / count, result_error / count)
+}
+
+/// Adam's state: the moving averages of the gradient and of its square.
+struct Adam {
+    moment: Parameters,
+    velocity: Parameters,
+    steps: i32,
+}
+
+impl Adam {
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+    const EPSILON: f32 = 1e-8;
+
+    fn new(hidden: usize) -> Adam {
+        Adam {
+            moment: Parameters::zeros(hidden),
+            velocity: Parameters::zeros(hidden),
+            steps: 0,
+        }
+    }
+
+    /// One step of `rate` along `gradient` (the batch's mean).
+    fn step(&mut self, parameters: &mut Parameters, gradient: &Parameters, rate: f32) {
+        self.steps += 1;
+        let moment_correction = 1.0 - Adam::BETA1.powi(self.steps);
+        let velocity_correction = 1.0 - Adam::BETA2.powi(self.steps);
+        let step = rate * velocity_correction.sqrt() / moment_correction;
+        for (((value, &gradient), moment), velocity) in parameters
+            .values_mut()
+            .zip(gradient.values())
+            .zip(self.moment.values_mut())
+            .zip(self.velocity.values_mut())
+        {
+            *moment = Adam::BETA1 * *moment + (1.0 - Adam::BETA1) * gradient;
+            *velocity = Adam::BETA2 * *velocity + (1.0 - Adam::BETA2) * gradient * gradient;
+            *value -= step * *moment / (velocity.sqrt() + Adam::EPSILON);
+        }
+        parameters.clip();
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = Options::parse(&args)?;
+    let start = Instant::now();
+    let (mut train, mut held_out) = read(&options.files)?;
+    if train.len() == 0 || held_out.len() == 0 {
+        return Err("too few positions to train and hold out".to_string());
+    }
+    let k = match options.scale {
+        Some(k) => k,
+        None => fit_scale(&train, 0.0005, 0.05),
+    };
+    train.blend(k, options.result_weight);
+    held_out.blend(k, options.result_weight);
+    println!(
+        "{} positions ({} to train, {} held out) read in {:.0} s; K = {k:.6} (1 / {:.0} cp), \
+         result weight {}",
+        train.len() + held_out.len(),
+        train.len(),
+        held_out.len(),
+        start.elapsed().as_secs_f64(),
+        1.0 / k,
+        options.result_weight
+    );
+
+    let mut random = SplitMix64(options.seed);
+    let mut parameters = match &options.start {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+            let network =
+                Network::from_bytes(&bytes).map_err(|error| format!("{path}: {error}"))?;
+            if network.hidden_size() != options.hidden {
+                return Err(format!(
+                    "{path} has {} hidden values, not --hidden {}",
+                    network.hidden_size(),
+                    options.hidden
+                ));
+            }
+            Parameters::from_network(&network)
+        }
+        None => Parameters::random(options.hidden, &mut random),
+    };
+    let (target_error, result_error) = evaluate(&parameters, &held_out, k);
+    println!(
+        "hidden {}, batch {}, {} threads; held out before: {target_error:.6} (targets), \
+         {result_error:.6} (results)",
+        options.hidden, options.batch, options.threads
+    );
+
+    let mut adam = Adam::new(options.hidden);
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut gradients: Vec<Parameters> = (0..options.threads)
+        .map(|_| Parameters::zeros(options.hidden))
+        .collect();
+    let mut scratches: Vec<Scratch> = (0..options.threads)
+        .map(|_| Scratch::new(options.hidden))
+        .collect();
+    let final_rate = options.final_rate.unwrap_or(options.rate / 10.0);
+    let batches = train.len().div_ceil(options.batch);
+    for epoch in 0..options.epochs {
+        let progress_through = epoch as f32 / (options.epochs.max(2) - 1) as f32;
+        let rate = options.rate * (final_rate / options.rate).powf(progress_through);
+        for index in (1..order.len()).rev() {
+            order.swap(index, random.below(index + 1));
+        }
+        let bar = progress::bar(batches as u64, "batches");
+        let epoch_start = Instant::now();
+        let mut error = 0.0;
+        for batch in order.chunks(options.batch) {
+            let share = batch.len().div_ceil(options.threads);
+            error += std::thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .chunks(share)
+                    .zip(gradients.iter_mut())
+                    .zip(scratches.iter_mut())
+                    .map(|((part, gradient), scratch)| {
+                        let (parameters, train) = (&parameters, &train);
+                        scope.spawn(move || {
+                            gradient.fill_zero();
+                            batch_gradient(parameters, train, part, k, gradient, scratch)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|handle| handle.join().expect("a training thread does not panic"))
+                    .sum::<f64>()
+            });
+            let used = batch.len().div_ceil(share);
+            let (first, others) = gradients.split_at_mut(1);
+            for other in &others[..used - 1] {
+                first[0].add(other);
+            }
+            let mean = 1.0 / batch.len() as f32;
+            first[0].values_mut().for_each(|value| *value *= mean);
+            adam.step(&mut parameters, &first[0], rate);
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        let (target_error, result_error) = evaluate(&parameters, &held_out, k);
+        println!(
+            "epoch {:>3}: rate {rate:.6}, train {:.6}, held out {target_error:.6} (targets) \
+             {result_error:.6} (results), {:.0} s",
+            epoch + 1,
+            error / train.len() as f64,
+            epoch_start.elapsed().as_secs_f64()
+        );
+        std::fs::write(&options.out, parameters.to_network().to_bytes())
+            .map_err(|error| format!("cannot write {}: {error}", options.out))?;
+    }
+    println!(
+        "wrote {} after {:.0} s",
+        options.out,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    plyforge_lab::exit_with(run())
+}
