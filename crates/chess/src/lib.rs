@@ -23,7 +23,8 @@
 //! (SAN without a board, resolved on one by [`San::to_move`]; [`Board::san`] and
 //! [`Board::parse_san`] in one call), [`pgn`] (reading, writing and a game record; needs
 //! the `std` feature, on by default), [`Epd`], [`GameHistory`] (repetitions, the automatic
-//! ends and the draw claims) and [`Evaluation`] (`plyforge_search::Evaluator<Board>`). Square
+//! ends and the draw claims), [`Evaluation`] (`plyforge_search::Evaluator<Board>`) and
+//! [`nnue`] (a neural network evaluation, with a board that updates it move by move). Square
 //! sets are [`Bitboard`]s of the crate's [`Square`]; [`attacks`] has the attack tables,
 //! [`Board::attackers_to`] the pieces attacking a square.
 //!

@@ -11,6 +11,8 @@
 //! cargo run --release -p plyforge-lab --bin search_stop
 //! cargo run --release -p plyforge-lab --bin chess_datagen -- crates/lab/data/openings-8ply.epd data.txt --minutes 40
 //! cargo run --release -p plyforge-lab --bin chess_tune -- data.txt --out crates/chess/src/eval/weights.rs
+//! cargo run --release -p plyforge-lab --bin chess_nnue_train -- data.txt --result-weight 0.1 --out network.pfnn
+//! cargo run --release -p plyforge-lab --bin chess_eval_match -- crates/lab/data/openings-8ply.epd network.pfnn --nodes 20000
 //! cargo run --release -p plyforge-lab --bin chess_spsa -- --iterations 2000 --nodes 8000 --seed 1
 //! cargo run --release -p plyforge-lab --bin chess_perft_ratio
 //! cargo run --release -p plyforge-lab --bin epd_suite -- crates/chess/tests/data/wac.epd 1000

@@ -10,9 +10,11 @@
 
 use crate::bench::{BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use crate::command::{Command, Go, StartPosition};
+use crate::evaluation::EngineEvaluation;
 use crate::input::{InputLine, MAX_LINE_BYTES};
 use crate::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
 use crate::time::{DEFAULT_MOVE_OVERHEAD, TimeManager, managed_limits_for};
+use plyforge_chess::nnue::{Network, NnueBoard};
 use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
 use plyforge_search::mcts::Rng;
 use plyforge_search::score::plies_to_end;
@@ -61,6 +63,9 @@ const DEFAULT_ELO: u32 = MIN_ELO;
 /// protocol wants no `bestmove` before it, and a few milliseconds are nothing to a GUI.
 const STOP_POLL: Duration = Duration::from_millis(5);
 
+/// `EvalFile`'s value for the network the chess crate ships.
+const EMBEDDED_NETWORK: &str = "<embedded>";
+
 /// How long a malformed `go` with no valid limit left searches.
 const MALFORMED_GO_TIME: Duration = Duration::from_millis(1000);
 
@@ -79,7 +84,7 @@ pub enum Flow {
 /// A search running on its own thread; joining it gives the searcher back.
 struct RunningSearch {
     stop: StopFlag,
-    thread: JoinHandle<Searcher<Board>>,
+    thread: JoinHandle<Searcher<NnueBoard>>,
 }
 
 /// A UCI chess engine over `plyforge-chess` and `plyforge-search`.
@@ -98,7 +103,7 @@ struct RunningSearch {
 /// ```
 pub struct Engine {
     game: GameHistory,
-    searcher: Option<Searcher<Board>>,
+    searcher: Option<Searcher<NnueBoard>>,
     running: Option<RunningSearch>,
     hash_mib: usize,
     threads: usize,
@@ -113,6 +118,12 @@ pub struct Engine {
     elo_strength: Strength,
     /// `Skill Level`, as a strength.
     skill_strength: Strength,
+    /// `EvalFile`: the network the search evaluates with (the chess crate's own unless set),
+    /// and the file it came from.
+    network: Arc<Network>,
+    network_file: Option<String>,
+    /// `Use NNUE`: the network, or the classical evaluation.
+    evaluation: EngineEvaluation,
     /// The random choices of a weakened engine: one seed per `go`.
     rng: Rng,
     output: Output,
@@ -140,6 +151,9 @@ impl Engine {
             limit_strength: false,
             elo_strength: Strength::from_elo(DEFAULT_ELO).unwrap_or_default(),
             skill_strength: Strength::FULL,
+            network: Network::embedded(),
+            network_file: None,
+            evaluation: EngineEvaluation::Network,
             rng: Rng::new(clock_seed()),
             output,
         }
@@ -359,6 +373,10 @@ impl Engine {
                     DEFAULT_MOVE_OVERHEAD.as_millis()
                 ));
                 self.say("option name SearchParameters type string default <empty>");
+                self.say(&format!(
+                    "option name EvalFile type string default {EMBEDDED_NETWORK}"
+                ));
+                self.say("option name Use NNUE type check default true");
                 self.say("option name UCI_Chess960 type check default false");
                 self.say("option name UCI_LimitStrength type check default false");
                 self.say(&format!(
@@ -416,7 +434,15 @@ impl Engine {
                     trace.score
                 ));
                 let score = Evaluation.evaluate(board, board.side_to_move() as usize);
-                self.say(&format!("info string eval {score} cp (side to move)"));
+                let network = self.network.evaluate(board);
+                self.say(&format!(
+                    "info string eval network {network} cp, classical {score} cp (side to move); \
+                     the search uses the {}",
+                    match self.evaluation {
+                        EngineEvaluation::Network => "network",
+                        EngineEvaluation::Classical => "classical evaluation",
+                    }
+                ));
             }
             Command::Bench(depth) => self.bench(depth.unwrap_or(DEFAULT_BENCH_DEPTH)),
             Command::Perft(depth) => self.perft(depth),
@@ -514,6 +540,30 @@ impl Engine {
                     )),
                 }
             }
+            "evalfile" => match value.map(str::trim) {
+                None | Some("") | Some(EMBEDDED_NETWORK) => {
+                    self.network = Network::embedded();
+                    self.network_file = None;
+                }
+                Some(path) => match std::fs::read(path)
+                    .map_err(|error| error.to_string())
+                    .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()))
+                {
+                    Ok(network) => {
+                        self.network = Arc::new(network);
+                        self.network_file = Some(path.to_string());
+                    }
+                    Err(error) => self.complain(format!(
+                        "EvalFile {path}: {error}; the network stays {}",
+                        self.network_file.as_deref().unwrap_or(EMBEDDED_NETWORK)
+                    )),
+                },
+            },
+            "use nnue" => match value.map(str::trim) {
+                Some("true") => self.evaluation = EngineEvaluation::Network,
+                Some("false") => self.evaluation = EngineEvaluation::Classical,
+                _ => self.complain("Use NNUE takes true or false"),
+            },
             "uci_chess960" => match value.map(str::trim) {
                 Some("true") => self.chess960 = true,
                 Some("false") => self.chess960 = false,
@@ -591,6 +641,8 @@ impl Engine {
         let strength = self.strength();
         let search = Search {
             board,
+            network: Arc::clone(&self.network),
+            evaluation: self.evaluation,
             history: self.game.earlier_hashes().to_vec(),
             limits: strength.limit(&limits),
             time_manager,
@@ -672,7 +724,8 @@ impl Engine {
         let output = Arc::clone(&self.output);
         let thread = std::thread::spawn(move || {
             // A searcher of its own: the bench is one thread whatever `Threads` says.
-            // The default parameters: the bench's node count identifies the search.
+            // The default parameters and the embedded network: the bench's node count
+            // identifies the search.
             let config = search_config(hash_mib, 1, SearchParameters::default());
             let mut bench_searcher = match Searcher::try_new(config) {
                 Ok(bench_searcher) => bench_searcher,
@@ -687,8 +740,15 @@ impl Engine {
             let (mut nodes, start) = (0u64, Instant::now());
             for (index, fen) in BENCH_POSITIONS.iter().enumerate() {
                 let board: Board = fen.parse().expect("the bench positions are valid");
+                let position = NnueBoard::new(board, Network::embedded());
                 bench_searcher.clear();
-                let result = bench_searcher.search(&board, &Evaluation, &limits, &[], |_| {});
+                let result = bench_searcher.search(
+                    &position,
+                    &EngineEvaluation::Network,
+                    &limits,
+                    &[],
+                    |_| {},
+                );
                 if flag.is_stopped() {
                     output("info string bench stopped");
                     return searcher;
@@ -762,6 +822,8 @@ impl Drop for Engine {
 /// One `go`: what the search thread needs, and the writing of its `info` and `bestmove`.
 struct Search {
     board: Board,
+    network: Arc<Network>,
+    evaluation: EngineEvaluation,
     history: Vec<u64>,
     /// The limits, with the root moves (`searchmoves`), the lines (`MultiPV`, more for a
     /// weakened engine) and the stop flag (pondering until `ponderhit`).
@@ -786,7 +848,7 @@ struct Search {
 impl Search {
     /// Searches and writes the `info` lines and the `bestmove`. There is always a `bestmove`,
     /// and it is `0000` only when the position has no legal move.
-    fn run(&self, searcher: &mut Searcher<Board>) {
+    fn run(&self, searcher: &mut Searcher<NnueBoard>) {
         let result = self.search(searcher);
         // A search that ends by itself (a weakened one by its own limits, any at a depth
         // limit or a proven mate) holds its `bestmove` until the GUI that analyses says `stop`,
@@ -820,7 +882,10 @@ impl Search {
 
     /// The search, writing its `info` lines (each line of `MultiPV` with its number), ending
     /// early for `go mate`; below full strength, one of the best lines is picked.
-    fn search(&self, searcher: &mut Searcher<Board>) -> Result<SearchResult<Move>, SearchError> {
+    fn search(
+        &self,
+        searcher: &mut Searcher<NnueBoard>,
+    ) -> Result<SearchResult<Move>, SearchError> {
         let numbered = self.multipv > 1;
         let mut time_manager = self.time_manager.clone();
         let report = |info: &Info<'_, Move>| {
@@ -844,9 +909,10 @@ impl Search {
                 stop.stop();
             }
         };
+        let position = NnueBoard::new(self.board, Arc::clone(&self.network));
         let result = searcher.search(
-            &self.board,
-            &Evaluation,
+            &position,
+            &self.evaluation,
             &self.limits,
             &self.history,
             report,

@@ -26,6 +26,7 @@
 mod bench;
 mod command;
 mod engine;
+mod evaluation;
 mod input;
 pub mod strength;
 pub mod time;

@@ -118,6 +118,8 @@ fn handshake_lists_every_option() {
         "Ponder",
         "Move Overhead",
         "UCI_Chess960",
+        "EvalFile",
+        "Use NNUE",
     ] {
         let prefix = format!("option name {option} type ");
         assert!(

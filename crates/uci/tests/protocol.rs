@@ -142,6 +142,63 @@ fn search_parameters_change_the_search_and_reset_to_the_defaults() {
 }
 
 #[test]
+fn the_evaluation_options_switch_the_evaluation_and_reject_bad_files() {
+    let (mut engine, lines) = engine();
+    let mut search = |settings: &[&str]| -> (Vec<String>, String) {
+        for setting in settings {
+            engine.handle_line(setting);
+        }
+        // A cleared table, so that equal node counts mean equal evaluations.
+        engine.handle_line("ucinewgame");
+        engine.handle_line("position startpos moves e2e4");
+        engine.handle_line("eval");
+        engine.handle_line("go depth 6");
+        wait_for_bestmove(&lines);
+        let said = take(&lines);
+        let line = said
+            .iter()
+            .rfind(|l| l.starts_with("info depth 6 "))
+            .expect("an info line of depth 6");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "nodes").unwrap();
+        (said.clone(), words[at + 1].to_string())
+    };
+    let (said, network_nodes) = search(&[]);
+    assert!(
+        said.iter()
+            .any(|l| l.ends_with("the search uses the network")),
+        "{said:?}"
+    );
+    let (said, classical_nodes) = search(&["setoption name Use NNUE value false"]);
+    assert!(
+        said.iter()
+            .any(|l| l.ends_with("the search uses the classical evaluation"))
+    );
+    assert_ne!(network_nodes, classical_nodes);
+    let not_a_network = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    let (said, nodes) = search(&[
+        "setoption name Use NNUE value true",
+        &format!("setoption name EvalFile value {not_a_network}"),
+    ]);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("info string error: EvalFile")
+                && l.contains("not a network file")),
+        "{said:?}"
+    );
+    assert_eq!(nodes, network_nodes, "the network stays");
+    let shipped = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../chess/networks/default.pfnn"
+    );
+    let (said, nodes) = search(&[&format!("setoption name EvalFile value {shipped}")]);
+    assert!(said.iter().all(|l| !l.contains("error")), "{said:?}");
+    assert_eq!(nodes, network_nodes, "the same network from its file");
+    let (_, nodes) = search(&["setoption name EvalFile value <embedded>"]);
+    assert_eq!(nodes, network_nodes);
+}
+
+#[test]
 fn a_malformed_go_searches_with_its_valid_parameters() {
     let (mut engine, lines) = engine();
     for (bad, errors, defaulted) in [

@@ -10,6 +10,7 @@ use super::accumulator::Accumulator;
 use super::features::FEATURE_COUNT;
 use crate::board::Board;
 use crate::color::Color;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 use plyforge_search::{Evaluator, Score};
@@ -28,6 +29,10 @@ pub const OUTPUT_SCALE: i32 = 64;
 /// Centipawns per unit of the network's output: the trained network predicts
 /// `score / EVALUATION_SCALE`.
 pub const EVALUATION_SCALE: i32 = 400;
+
+/// The network the crate ships: trained by the lab's `chess_nnue_train` on the engine's
+/// self-play (`docs/strength.md` says on what and how it plays).
+const EMBEDDED: &[u8] = include_bytes!("../../networks/default.pfnn");
 
 /// Bytes before the weights: magic, version, hidden size.
 const HEADER_LENGTH: usize = 12;
@@ -128,6 +133,26 @@ impl fmt::Debug for Network {
 }
 
 impl Network {
+    /// The network the crate ships, read once.
+    ///
+    /// ```
+    /// use plyforge_chess::Board;
+    /// use plyforge_chess::nnue::Network;
+    /// let network = Network::embedded();
+    /// let queen_up: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse()?;
+    /// assert!(network.evaluate(&queen_up) > 500);
+    /// # Ok::<(), plyforge_chess::FenError>(())
+    /// ```
+    pub fn embedded() -> Arc<Network> {
+        static EMBEDDED_NETWORK: std::sync::OnceLock<Arc<Network>> = std::sync::OnceLock::new();
+        Arc::clone(EMBEDDED_NETWORK.get_or_init(|| {
+            Arc::new(
+                Network::from_bytes(EMBEDDED)
+                    .expect("the embedded network is a valid file (a test reads it)"),
+            )
+        }))
+    }
+
     /// A network from its quantised parts: `feature_weights` (768 × `hidden`, input by input),
     /// `hidden_bias` (`hidden`), `output_weights` (2 × `hidden`, the side to move's first) and
     /// `output_bias`, in the scales [`ACCUMULATOR_SCALE`] and [`OUTPUT_SCALE`] (the output bias

@@ -297,3 +297,17 @@ fn a_search_on_the_carried_accumulators_equals_one_on_fresh_ones() {
         (fresh.best_move, fresh.score)
     );
 }
+
+#[test]
+fn the_embedded_network_reads_and_knows_material() {
+    let network = Network::embedded();
+    let queen_up: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
+        .parse()
+        .expect("a valid FEN");
+    assert!(network.evaluate(&queen_up) > 500);
+    let knight_down: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1"
+        .parse()
+        .expect("a valid FEN");
+    assert!(network.evaluate(&knight_down) < -150);
+    assert!(network.evaluate(&Board::default()).abs() < 100);
+}
