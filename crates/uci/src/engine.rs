@@ -10,11 +10,10 @@
 
 use crate::bench::{BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use crate::command::{Command, Go, StartPosition};
-use crate::evaluation::EngineEvaluation;
 use crate::input::{InputLine, MAX_LINE_BYTES};
 use crate::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, Strength};
 use crate::time::{DEFAULT_MOVE_OVERHEAD, TimeManager, managed_limits_for};
-use plyforge_chess::nnue::{Network, NnueBoard};
+use plyforge_chess::nnue::{Network, NnueBoard, SearchEvaluation};
 use plyforge_chess::{Board, Color, Evaluation, GameHistory, Move};
 use plyforge_search::mcts::Rng;
 use plyforge_search::score::plies_to_end;
@@ -123,7 +122,7 @@ pub struct Engine {
     network: Arc<Network>,
     network_file: Option<String>,
     /// `Use NNUE`: the network, or the classical evaluation.
-    evaluation: EngineEvaluation,
+    evaluation: SearchEvaluation,
     /// The random choices of a weakened engine: one seed per `go`.
     rng: Rng,
     output: Output,
@@ -153,7 +152,7 @@ impl Engine {
             skill_strength: Strength::FULL,
             network: Network::embedded(),
             network_file: None,
-            evaluation: EngineEvaluation::Network,
+            evaluation: SearchEvaluation::Network,
             rng: Rng::new(clock_seed()),
             output,
         }
@@ -439,8 +438,8 @@ impl Engine {
                     "info string eval network {network} cp, classical {score} cp (side to move); \
                      the search uses the {}",
                     match self.evaluation {
-                        EngineEvaluation::Network => "network",
-                        EngineEvaluation::Classical => "classical evaluation",
+                        SearchEvaluation::Network => "network",
+                        SearchEvaluation::Classical => "classical evaluation",
                     }
                 ));
             }
@@ -560,8 +559,8 @@ impl Engine {
                 },
             },
             "use nnue" => match value.map(str::trim) {
-                Some("true") => self.evaluation = EngineEvaluation::Network,
-                Some("false") => self.evaluation = EngineEvaluation::Classical,
+                Some("true") => self.evaluation = SearchEvaluation::Network,
+                Some("false") => self.evaluation = SearchEvaluation::Classical,
                 _ => self.complain("Use NNUE takes true or false"),
             },
             "uci_chess960" => match value.map(str::trim) {
@@ -744,7 +743,7 @@ impl Engine {
                 bench_searcher.clear();
                 let result = bench_searcher.search(
                     &position,
-                    &EngineEvaluation::Network,
+                    &SearchEvaluation::Network,
                     &limits,
                     &[],
                     |_| {},
@@ -823,7 +822,7 @@ impl Drop for Engine {
 struct Search {
     board: Board,
     network: Arc<Network>,
-    evaluation: EngineEvaluation,
+    evaluation: SearchEvaluation,
     history: Vec<u64>,
     /// The limits, with the root moves (`searchmoves`), the lines (`MultiPV`, more for a
     /// weakened engine) and the stop flag (pondering until `ponderhit`).

@@ -26,7 +26,6 @@
 mod bench;
 mod command;
 mod engine;
-mod evaluation;
 mod input;
 pub mod strength;
 pub mod time;

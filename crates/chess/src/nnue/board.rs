@@ -144,6 +144,28 @@ impl Evaluator<NnueBoard> for NnueEvaluation {
     }
 }
 
+/// What a search on an [`NnueBoard`] evaluates with: the network of its accumulators, or the
+/// classical [`Evaluation`](crate::Evaluation) of its board (to compare the two in one search, or
+/// where the classical terms are wanted), chosen at run time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SearchEvaluation {
+    /// The network ([`NnueEvaluation`]).
+    #[default]
+    Network,
+    /// The classical evaluation of the board.
+    Classical,
+}
+
+impl Evaluator<NnueBoard> for SearchEvaluation {
+    #[inline]
+    fn evaluate(&self, position: &NnueBoard, player: usize) -> Score {
+        match self {
+            SearchEvaluation::Network => NnueEvaluation.evaluate(position, player),
+            SearchEvaluation::Classical => crate::Evaluation.evaluate(&position.board, player),
+        }
+    }
+}
+
 impl Game for NnueBoard {
     type Move = Move;
     type Moves = MoveList<Move, MAX_MOVES>;

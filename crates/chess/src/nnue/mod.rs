@@ -36,7 +36,7 @@ mod features;
 mod network;
 
 pub use accumulator::Accumulator;
-pub use board::{NnueBoard, NnueEvaluation};
+pub use board::{NnueBoard, NnueEvaluation, SearchEvaluation};
 pub use features::{FEATURE_COUNT, feature_index};
 pub use network::{
     ACCUMULATOR_SCALE, EVALUATION_SCALE, FORMAT_VERSION, MAGIC, MAX_HIDDEN, MAX_OUTPUT_WEIGHT,

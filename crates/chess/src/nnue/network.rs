@@ -287,6 +287,24 @@ impl Network {
         &self.hidden_bias
     }
 
+    /// The feature weights, `FEATURE_COUNT × H`, input by input.
+    #[inline]
+    pub fn feature_weights(&self) -> &[i16] {
+        &self.feature_weights
+    }
+
+    /// The output weights, `2 × H`: the side to move's accumulator first, then the other's.
+    #[inline]
+    pub fn output_weights(&self) -> &[i16] {
+        &self.output_weights
+    }
+
+    /// The output bias, in the scale `ACCUMULATOR_SCALE × OUTPUT_SCALE`.
+    #[inline]
+    pub fn output_bias(&self) -> i32 {
+        self.output_bias
+    }
+
     /// The weight row of input `feature` (below [`FEATURE_COUNT`]), `H` values.
     #[inline(always)]
     pub fn feature_row(&self, feature: usize) -> &[i16] {

@@ -50,15 +50,8 @@ fn reference_score(network: &Network, board: &Board) -> f64 {
     let hidden = network.hidden_size();
     let accumulator_scale = f64::from(ACCUMULATOR_SCALE);
     let output_scale = f64::from(OUTPUT_SCALE);
-    let bytes = network.to_bytes();
-    // The output weights and bias, read back from the file format.
-    let values: Vec<i16> = bytes[12..bytes.len() - 4]
-        .chunks_exact(2)
-        .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
-        .collect();
-    let output_weights = &values[(FEATURE_COUNT + 1) * hidden..];
-    let tail = &bytes[bytes.len() - 4..];
-    let output_bias = f64::from(i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]));
+    let output_weights = network.output_weights();
+    let output_bias = f64::from(network.output_bias());
     let view = |perspective: Color| -> Vec<f64> {
         let mut values: Vec<f64> = network
             .hidden_bias()

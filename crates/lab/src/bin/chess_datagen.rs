@@ -1,5 +1,6 @@
-//! Training data for the evaluation's tuner (`chess_tune`): self-play games of the engine at a
-//! fixed node count per move from the openings of an EPD file, with a few random moves after
+//! Training data for the evaluations' trainers (`chess_tune` for the classical weights,
+//! `chess_nnue_train` for the network): self-play games of the engine (with the network the
+//! chess crate ships, unless told otherwise) at a fixed node count per move from the openings of an EPD file, with a few random moves after
 //! each opening so that 200 openings give thousands of different games. Writes the quiet
 //! positions of every game with the game's result and the search's score, one
 //! `FEN;result;score` line each (result 1.0 White won, 0.5 draw, 0.0 Black won; score in
@@ -11,7 +12,10 @@
 //! ```
 //!
 //! Options: `--games N` (stop after N games), `--minutes M` (stop after M minutes; the first
-//! limit reached ends the run), `--nodes N` per move (default 6000), `--seed S`, `--append`.
+//! limit reached ends the run), `--nodes N` per move (default 6000), `--seed S`, `--append`,
+//! `--network FILE` (search with that network instead of the one the chess crate ships) or
+//! `--classical` (search with the classical evaluation, as the data of the classical weights
+//! was made).
 //!
 //! A position is kept when the side to move is not in check, the engine's move is not a
 //! capture or promotion (so the static evaluation is close to the position's worth, which is
@@ -20,13 +24,15 @@
 //! [`WIN_PLIES`] plies in a row wins, a score within [`DRAW_SCORE`] for [`DRAW_PLIES`] plies
 //! after ply [`DRAW_FROM_PLY`] is a draw, and [`MAX_PLIES`] is a draw.
 
-use plyforge_chess::{Board, Evaluation, GameHistory, Move, MoveKind};
+use plyforge_chess::nnue::{Network, NnueBoard, SearchEvaluation};
+use plyforge_chess::{Board, GameHistory, Move, MoveKind};
 use plyforge_lab::progress;
 use plyforge_search::score::is_decisive;
 use plyforge_search::{Config, Game, Limits, Searcher};
 use std::fs::OpenOptions;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Nodes per move when none is given: about a depth of 7 to 8, a few milliseconds.
@@ -70,7 +76,12 @@ fn is_tactical(board: &Board, mv: Move) -> bool {
 
 /// Plays one game; returns the quiet positions as FENs with the search's score from White's
 /// view, and the result from White's view.
-fn play_game(opening: &Board, random: &mut SplitMix, nodes: u64) -> (Vec<(String, i32)>, f64) {
+fn play_game(
+    opening: &Board,
+    random: &mut SplitMix,
+    nodes: u64,
+    (network, evaluation): (&Arc<Network>, SearchEvaluation),
+) -> (Vec<(String, i32)>, f64) {
     let mut searcher = Searcher::new(Config::default());
     let mut game = GameHistory::new(*opening);
     for _ in 0..random.below(MAX_RANDOM_PLIES + 1) {
@@ -95,8 +106,8 @@ fn play_game(opening: &Board, random: &mut SplitMix, nodes: u64) -> (Vec<(String
         }
         let result = searcher
             .search(
-                &board,
-                &Evaluation,
+                &NnueBoard::new(board, Arc::clone(network)),
+                &evaluation,
                 &Limits::nodes(nodes),
                 game.earlier_hashes(),
                 |_| {},
@@ -149,16 +160,21 @@ fn play_game(opening: &Board, random: &mut SplitMix, nodes: u64) -> (Vec<(String
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: chess_datagen <openings.epd> <out.txt> [--games N] [--minutes M] \
-                 [--nodes N] [--seed S] [--append]";
+                 [--nodes N] [--seed S] [--append] [--network FILE | --classical]";
     let (Some(path), Some(out)) = (args.first(), args.get(1)) else {
         return Err(usage.to_string());
     };
     let (mut games, mut minutes, mut nodes, mut seed, mut append) =
         (u64::MAX, f64::INFINITY, DEFAULT_NODES, 1u64, false);
+    let (mut network, mut evaluation) = (Network::embedded(), SearchEvaluation::Network);
     let mut rest = args[2..].iter();
     while let Some(flag) = rest.next() {
         if flag == "--append" {
             append = true;
+            continue;
+        }
+        if flag == "--classical" {
+            evaluation = SearchEvaluation::Classical;
             continue;
         }
         let value = rest
@@ -170,6 +186,13 @@ fn run() -> Result<(), String> {
             "--minutes" => minutes = value.parse().map_err(|_| bad())?,
             "--nodes" => nodes = value.parse().map_err(|_| bad())?,
             "--seed" => seed = value.parse().map_err(|_| bad())?,
+            "--network" => {
+                let bytes = std::fs::read(value)
+                    .map_err(|error| format!("cannot read {value}: {error}"))?;
+                network = Arc::new(
+                    Network::from_bytes(&bytes).map_err(|error| format!("{value}: {error}"))?,
+                );
+            }
             _ => return Err(format!("unknown option {flag:?}; {usage}")),
         }
     }
@@ -200,7 +223,7 @@ fn run() -> Result<(), String> {
     let mut score = [0u64; 3];
     while played < games && start.elapsed() < deadline {
         let opening = &openings[random.below(openings.len() as u64) as usize];
-        let (kept, result) = play_game(opening, &mut random, nodes);
+        let (kept, result) = play_game(opening, &mut random, nodes, (&network, evaluation));
         for (fen, score) in &kept {
             writeln!(writer, "{fen};{result:.1};{score}").map_err(|error| error.to_string())?;
         }

@@ -334,28 +334,20 @@ impl Parameters {
 
     /// The parameters of a quantised network, as far as quantising keeps them.
     fn from_network(network: &Network) -> Parameters {
-        let bytes = network.to_bytes();
-        let hidden = network.hidden_size();
-        let values: Vec<f32> = bytes[12..bytes.len() - 4]
-            .chunks_exact(2)
-            .map(|pair| f32::from(i16::from_le_bytes([pair[0], pair[1]])))
-            .collect();
         let accumulator = ACCUMULATOR_SCALE as f32;
-        let first = FEATURE_COUNT * hidden;
-        let tail = &bytes[bytes.len() - 4..];
+        let output = OUTPUT_SCALE as f32;
+        let scaled = |values: &[i16], scale: f32| -> Vec<f32> {
+            values
+                .iter()
+                .map(|&value| f32::from(value) / scale)
+                .collect()
+        };
         Parameters {
-            hidden,
-            feature_weights: values[..first].iter().map(|v| v / accumulator).collect(),
-            hidden_bias: values[first..first + hidden]
-                .iter()
-                .map(|v| v / accumulator)
-                .collect(),
-            output_weights: values[first + hidden..]
-                .iter()
-                .map(|v| v / OUTPUT_SCALE as f32)
-                .collect(),
-            output_bias: i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]) as f32
-                / (accumulator * OUTPUT_SCALE as f32),
+            hidden: network.hidden_size(),
+            feature_weights: scaled(network.feature_weights(), accumulator),
+            hidden_bias: scaled(network.hidden_bias(), accumulator),
+            output_weights: scaled(network.output_weights(), output),
+            output_bias: network.output_bias() as f32 / (accumulator * output),
         }
     }
 
