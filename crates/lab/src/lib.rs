@@ -19,6 +19,7 @@
 //! python3 crates/lab/scripts/python_chess.py target/release/plyforge
 //! ```
 
+pub mod chess_games;
 pub mod chess_perft;
 pub mod match_score;
 pub mod minimax_adaptor;

@@ -2,7 +2,7 @@
 //! `(768 → H) × 2 → 1` whose first layer is a sum of weight rows, one per piece on the board, so
 //! that a move changes it by adding and removing a few rows instead of recomputing it.
 //!
-//! Each side sees the board from its own view ([`features`]): 768 inputs, one per piece colour
+//! Each side sees the board from its own view ([`feature_index`]): 768 inputs, one per piece colour
 //! relative to that side (its own or the opponent's) × piece kind × square, Black's view
 //! mirrored vertically so that both sides see their own pieces start on the first ranks. Each
 //! view's sum of rows plus a bias is that side's *accumulator* ([`Accumulator`]); the output

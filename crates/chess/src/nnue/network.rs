@@ -37,7 +37,7 @@ const EMBEDDED: &[u8] = include_bytes!("../../networks/default.pfnn");
 /// Bytes before the weights: magic, version, hidden size.
 const HEADER_LENGTH: usize = 12;
 /// The largest output weight a network may have (8.0): with it, each term of the output's sum
-/// is at most 255² × 512 < 2³¹ / 64, so a chunk of [`OUTPUT_CHUNK`] terms sums in `i32`.
+/// is at most 255² × 512 < 2³¹ / 64, so the output sums 64 terms at a time in `i32`.
 pub const MAX_OUTPUT_WEIGHT: i16 = 512;
 /// Hidden values summed in `i32` before the sum widens to `i64`.
 const OUTPUT_CHUNK: usize = 64;

@@ -27,6 +27,7 @@
 use plyforge_chess::nnue::{Network, NnueBoard, SearchEvaluation};
 use plyforge_chess::{Board, GameHistory, Move, MoveKind};
 use plyforge_lab::progress;
+use plyforge_lab::spsa::SplitMix64;
 use plyforge_search::score::is_decisive;
 use plyforge_search::{Config, Game, Limits, Searcher};
 use std::fs::OpenOptions;
@@ -40,7 +41,7 @@ const DEFAULT_NODES: u64 = 6000;
 /// Plies after the random moves whose positions are not kept (still book-like).
 const SKIP_PLIES: usize = 8;
 /// Random moves after the opening: between 0 and this many.
-const MAX_RANDOM_PLIES: u64 = 3;
+const MAX_RANDOM_PLIES: usize = 3;
 /// A score (side to move's view) that decides a game when held for [`WIN_PLIES`] plies.
 const WIN_SCORE: i32 = 1000;
 const WIN_PLIES: usize = 6;
@@ -50,23 +51,6 @@ const DRAW_PLIES: usize = 16;
 const DRAW_FROM_PLY: usize = 80;
 /// A game still running after this many plies is a draw.
 const MAX_PLIES: usize = 400;
-
-/// A small seeded random generator (SplitMix64): the lab needs no `rand` for this.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// Whether `mv` on `board` takes a piece or promotes: the position before it is not quiet.
 fn is_tactical(board: &Board, mv: Move) -> bool {
@@ -78,7 +62,7 @@ fn is_tactical(board: &Board, mv: Move) -> bool {
 /// view, and the result from White's view.
 fn play_game(
     opening: &Board,
-    random: &mut SplitMix,
+    random: &mut SplitMix64,
     nodes: u64,
     (network, evaluation): (&Arc<Network>, SearchEvaluation),
 ) -> (Vec<(String, i32)>, f64) {
@@ -89,7 +73,7 @@ fn play_game(
         if moves.is_empty() {
             break;
         }
-        let mv = moves[random.below(moves.len() as u64) as usize];
+        let mv = moves[random.below(moves.len())];
         game.play(mv).expect("a legal move");
     }
     let mut kept = Vec::new();
@@ -210,7 +194,7 @@ fn run() -> Result<(), String> {
     let mut writer = BufWriter::new(file);
     let deadline = Duration::from_secs_f64((minutes * 60.0).min(1e9));
     let start = Instant::now();
-    let mut random = SplitMix(seed);
+    let mut random = SplitMix64(seed);
     let bar = progress::bar(
         if games == u64::MAX {
             deadline.as_secs()
@@ -222,7 +206,7 @@ fn run() -> Result<(), String> {
     let (mut played, mut positions) = (0u64, 0usize);
     let mut score = [0u64; 3];
     while played < games && start.elapsed() < deadline {
-        let opening = &openings[random.below(openings.len() as u64) as usize];
+        let opening = &openings[random.below(openings.len())];
         let (kept, result) = play_game(opening, &mut random, nodes, (&network, evaluation));
         for (fen, score) in &kept {
             writeln!(writer, "{fen};{result:.1};{score}").map_err(|error| error.to_string())?;

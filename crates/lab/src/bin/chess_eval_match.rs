@@ -18,6 +18,7 @@
 
 use plyforge_chess::nnue::{Network, NnueBoard, NnueEvaluation};
 use plyforge_chess::{Board, Evaluation, GameHistory};
+use plyforge_lab::chess_games::points;
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
 use plyforge_search::{Config, Evaluator, Game, Limits, Searcher};
@@ -61,11 +62,7 @@ fn play(
     let mut game = GameHistory::new(*opening);
     for _ in 0..MAX_PLIES {
         if let Some(outcome) = game.outcome_with_claims() {
-            return match outcome.winner() {
-                None => 0.5,
-                Some(winner) if winner.index() == network_player => 1.0,
-                Some(_) => 0.0,
-            };
+            return points(outcome, network_player);
         }
         let board = *game.board();
         let network_to_move = board.player_to_move() == network_player;

@@ -1,5 +1,5 @@
-//! Chess self-play at equal time per move: the chess engine's configuration (`Config::selective()`)
-//! against itself with some
+//! Chess self-play at equal time per move: the chess engine's configuration (`Config::selective()`,
+//! evaluating with the network the chess crate ships) against itself with some
 //! techniques switched off, from the openings of an EPD file, each opening played with both
 //! colours. What a search technique is worth in chess, measured the way engine authors measure
 //! it (Elo at equal time, not nodes to a depth).
@@ -16,7 +16,9 @@
 //! interval. Games end by the rules (mate, stalemate, repetition, the 50-move rule,
 //! insufficient material) or are adjudicated a draw after [`MAX_PLIES`].
 
-use plyforge_chess::{Board, Evaluation, GameHistory};
+use plyforge_chess::nnue::NnueEvaluation;
+use plyforge_chess::{Board, GameHistory};
+use plyforge_lab::chess_games::{engine_position, points};
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
 use plyforge_lab::techniques::selective_variant;
@@ -59,18 +61,14 @@ fn play(opening: &Board, variant_first: bool, variant: &Config, time: Duration) 
     let mut game = GameHistory::new(*opening);
     for _ in 0..MAX_PLIES {
         if let Some(outcome) = game.outcome_with_claims() {
-            return match outcome.winner() {
-                None => 0.5,
-                Some(winner) if winner.index() == variant_player => 1.0,
-                Some(_) => 0.0,
-            };
+            return points(outcome, variant_player);
         }
         let board = *game.board();
         let searcher = &mut searchers[usize::from(board.player_to_move() != variant_player)];
         let result = searcher
             .search(
-                &board,
-                &Evaluation,
+                &engine_position(board),
+                &NnueEvaluation,
                 &Limits::time(time, time),
                 game.earlier_hashes(),
                 |_| {},

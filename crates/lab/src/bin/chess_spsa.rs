@@ -30,7 +30,9 @@
 //! plies, [`DRAW_PLIES`] plies in a row within [`DRAW_SCORE`] of 0 are a draw; [`MAX_PLIES`]
 //! plies are a draw.
 
-use plyforge_chess::{Board, Evaluation, GameHistory, Move};
+use plyforge_chess::nnue::NnueEvaluation;
+use plyforge_chess::{Board, GameHistory, Move};
+use plyforge_lab::chess_games::{engine_position, points};
 use plyforge_lab::progress;
 use plyforge_lab::spsa::{Perturbation, Schedule, SplitMix64, Spsa, TunedParameter};
 use plyforge_search::{Config, Game, Limits, SearchParameters, Searcher, score::Score};
@@ -251,11 +253,7 @@ fn play(opening: &Board, first: &Config, second: &Config, control: Control) -> f
     let mut scores: Vec<Score> = Vec::new();
     for ply in 0..MAX_PLIES {
         if let Some(outcome) = game.outcome_with_claims() {
-            return match outcome.winner() {
-                None => 0.5,
-                Some(winner) if winner.index() == first_player => 1.0,
-                Some(_) => 0.0,
-            };
+            return points(outcome, first_player);
         }
         let board = *game.board();
         let mover = usize::from(board.player_to_move() != first_player);
@@ -269,7 +267,13 @@ fn play(opening: &Board, first: &Config, second: &Config, control: Control) -> f
         };
         let started = Instant::now();
         let result = searchers[mover]
-            .search(&board, &Evaluation, &limits, game.earlier_hashes(), |_| {})
+            .search(
+                &engine_position(board),
+                &NnueEvaluation,
+                &limits,
+                game.earlier_hashes(),
+                |_| {},
+            )
             .expect("the game is not over");
         if let Control::Clock { increment, .. } = control {
             let used = started.elapsed();
@@ -493,7 +497,13 @@ mod tests {
                 .with_tt_mib(1)
                 .with_parameters(parameters);
             Searcher::new(config)
-                .search(&board, &Evaluation, &Limits::depth(8), &[], |_| {})
+                .search(
+                    &engine_position(board),
+                    &NnueEvaluation,
+                    &Limits::depth(8),
+                    &[],
+                    |_| {},
+                )
                 .unwrap()
                 .nodes
         };
