@@ -17,8 +17,8 @@
 //! after [`MAX_PLIES`].
 
 use plyforge_chess::nnue::{Network, NnueBoard, NnueEvaluation};
-use plyforge_chess::{Board, Evaluation, GameHistory};
-use plyforge_lab::chess_games::points;
+use plyforge_chess::{Board, Evaluation};
+use plyforge_lab::chess_games::play as play_game;
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
 use plyforge_search::{Config, Evaluator, Game, Limits, Searcher};
@@ -54,41 +54,26 @@ fn play(
 ) -> f64 {
     let mut network_searcher = Searcher::new(Config::selective());
     let mut classical_searcher = Searcher::new(Config::selective());
-    let network_player = if network_first {
-        opening.player_to_move()
-    } else {
-        1 - opening.player_to_move()
-    };
-    let mut game = GameHistory::new(*opening);
-    for _ in 0..MAX_PLIES {
-        if let Some(outcome) = game.outcome_with_claims() {
-            return points(outcome, network_player);
-        }
-        let board = *game.board();
-        let network_to_move = board.player_to_move() == network_player;
-        let start = Instant::now();
-        let result = if network_to_move {
-            let position = NnueBoard::new(board, Arc::clone(network));
-            network_searcher.search(
-                &position,
-                &NnueEvaluation,
-                limits,
-                game.earlier_hashes(),
-                |_| {},
-            )
-        } else {
-            classical_searcher.search(&board, &Evaluation, limits, game.earlier_hashes(), |_| {})
-        }
-        .expect("the game is not over");
-        let side = usize::from(!network_to_move);
-        let mut effort = effort.lock().expect("no game thread panics");
-        effort.nodes[side] += result.nodes;
-        effort.seconds[side] += start.elapsed().as_secs_f64();
-        drop(effort);
-        game.play(result.best_move)
-            .expect("the search returns a legal move");
-    }
-    0.5
+    play_game(
+        opening,
+        network_first,
+        MAX_PLIES,
+        |board, history, network_to_move| {
+            let start = Instant::now();
+            let result = if network_to_move {
+                let position = NnueBoard::new(*board, Arc::clone(network));
+                network_searcher.search(&position, &NnueEvaluation, limits, history, |_| {})
+            } else {
+                classical_searcher.search(board, &Evaluation, limits, history, |_| {})
+            }
+            .expect("the game is not over");
+            let side = usize::from(!network_to_move);
+            let mut effort = effort.lock().expect("no game thread panics");
+            effort.nodes[side] += result.nodes;
+            effort.seconds[side] += start.elapsed().as_secs_f64();
+            result.best_move
+        },
+    )
 }
 
 /// Evaluations a second of `evaluator` over `positions`, and the sum of its scores (so that the

@@ -16,14 +16,14 @@
 //! interval. Games end by the rules (mate, stalemate, repetition, the 50-move rule,
 //! insufficient material) or are adjudicated a draw after [`MAX_PLIES`].
 
+use plyforge_chess::Board;
 use plyforge_chess::nnue::NnueEvaluation;
-use plyforge_chess::{Board, GameHistory};
-use plyforge_lab::chess_games::{engine_position, points};
+use plyforge_lab::chess_games::{engine_position, play as play_game};
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
 use plyforge_lab::techniques::selective_variant;
 use plyforge_search::Techniques;
-use plyforge_search::{Config, Game, Limits, Searcher};
+use plyforge_search::{Config, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -53,31 +53,23 @@ fn play(opening: &Board, variant_first: bool, variant: &Config, time: Duration) 
         Searcher::new(variant.clone()),
         Searcher::new(Config::selective()),
     ];
-    let variant_player = if variant_first {
-        opening.player_to_move()
-    } else {
-        1 - opening.player_to_move()
-    };
-    let mut game = GameHistory::new(*opening);
-    for _ in 0..MAX_PLIES {
-        if let Some(outcome) = game.outcome_with_claims() {
-            return points(outcome, variant_player);
-        }
-        let board = *game.board();
-        let searcher = &mut searchers[usize::from(board.player_to_move() != variant_player)];
-        let result = searcher
-            .search(
-                &engine_position(board),
-                &NnueEvaluation,
-                &Limits::time(time, time),
-                game.earlier_hashes(),
-                |_| {},
-            )
-            .expect("the game is not over");
-        game.play(result.best_move)
-            .expect("the search returns a legal move");
-    }
-    0.5
+    play_game(
+        opening,
+        variant_first,
+        MAX_PLIES,
+        |board, history, variant_to_move| {
+            searchers[usize::from(!variant_to_move)]
+                .search(
+                    &engine_position(*board),
+                    &NnueEvaluation,
+                    &Limits::time(time, time),
+                    history,
+                    |_| {},
+                )
+                .expect("the game is not over")
+                .best_move
+        },
+    )
 }
 
 fn run() -> Result<(), String> {
