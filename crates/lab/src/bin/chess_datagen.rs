@@ -1,6 +1,7 @@
 //! Training data for the evaluations' trainers (`chess_tune` for the classical weights,
-//! `chess_nnue_train` for the network): self-play games of the engine (with the network the
-//! chess crate ships, unless told otherwise) at a fixed node count per move from the openings of an EPD file, with a few random moves after
+//! `chess_nnue_train` for the network): self-play games of the engine (its search,
+//! `Config::selective()`, with the network the chess crate ships unless told otherwise) at a
+//! fixed node count per move from the openings of an EPD file, with a few random moves after
 //! each opening so that 200 openings give thousands of different games. Writes the quiet
 //! positions of every game with the game's result and the search's score, one
 //! `FEN;result;score` line each (result 1.0 White won, 0.5 draw, 0.0 Black won; score in
@@ -66,7 +67,8 @@ fn play_game(
     nodes: u64,
     (network, evaluation): (&Arc<Network>, SearchEvaluation),
 ) -> (Vec<(String, i32)>, f64) {
-    let mut searcher = Searcher::new(Config::default());
+    // The engine's configuration, so the scores are those of the search the network serves.
+    let mut searcher = Searcher::new(Config::selective());
     let mut game = GameHistory::new(*opening);
     for _ in 0..random.below(MAX_RANDOM_PLIES + 1) {
         let moves = game.board().legal_moves();
