@@ -29,7 +29,7 @@ const MAX_CHANGED: usize = 2;
 /// use std::sync::Arc;
 ///
 /// // A made-up network; a trained one comes from a file (`Network::from_bytes`).
-/// let network = Arc::new(Network::from_parts(8, vec![1; 768 * 8], vec![0; 8], vec![3; 16], 0)?);
+/// let network = Arc::new(Network::from_parts(8, vec![1; 768 * 8], vec![0; 8], vec![3; 16], vec![0])?);
 /// let position = NnueBoard::new(Board::default(), network);
 /// let mut searcher = Searcher::new(Config::default());
 /// let result = searcher.search(&position, &NnueEvaluation, &Limits::depth(3), &[], |_| {})?;
@@ -72,7 +72,7 @@ impl NnueBoard {
     #[inline]
     pub fn evaluate(&self) -> Score {
         self.network
-            .output(&self.accumulators[self.depth], self.board.side_to_move())
+            .output(&self.accumulators[self.depth], &self.board)
     }
 
     /// Moves `child`'s accumulators one ply up the stack, computed from the board's: `child` is

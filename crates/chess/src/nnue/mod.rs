@@ -1,5 +1,5 @@
 //! An efficiently updatable neural network evaluation (NNUE): a perspective network
-//! `(768 → H) × 2 → 1` whose first layer is a sum of weight rows, one per piece on the board, so
+//! `(768 → H) × 2 → 1` (with an output layer per range of piece counts) whose first layer is a sum of weight rows, one per piece on the board, so
 //! that a move changes it by adding and removing a few rows instead of recomputing it.
 //!
 //! Each side sees the board from its own view ([`feature_index`]): 768 inputs, one per piece colour
@@ -22,7 +22,7 @@
 //! use plyforge_chess::nnue::{Network, NetworkError};
 //!
 //! // A network whose weights are all zero but the output bias scores 0.
-//! let network = Network::from_parts(8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], 0)?;
+//! let network = Network::from_parts(8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], vec![0])?;
 //! assert_eq!(network.evaluate(&Board::default()), 0);
 //! let bytes = network.to_bytes();
 //! assert_eq!(Network::from_bytes(&bytes)?, network);
@@ -39,8 +39,8 @@ pub use accumulator::Accumulator;
 pub use board::{NnueBoard, NnueEvaluation, SearchEvaluation};
 pub use features::{FEATURE_COUNT, feature_index};
 pub use network::{
-    ACCUMULATOR_SCALE, EVALUATION_SCALE, FORMAT_VERSION, MAGIC, MAX_HIDDEN, MAX_OUTPUT_WEIGHT,
-    Network, NetworkError, OUTPUT_SCALE,
+    ACCUMULATOR_SCALE, EVALUATION_SCALE, FORMAT_VERSION, MAGIC, MAX_HIDDEN, MAX_OUTPUT_BUCKETS,
+    MAX_OUTPUT_WEIGHT, Network, NetworkError, OUTPUT_SCALE, output_bucket,
 };
 
 #[cfg(test)]

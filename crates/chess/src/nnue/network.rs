@@ -1,15 +1,19 @@
 //! The network's weights, their file format, and the score of a position.
 //!
+//! The output layer has `B` *buckets*, each its own weights and bias, chosen by the number of
+//! pieces on the board ([`output_bucket`]): the accumulators are shared, and the output can
+//! weigh them differently in the middlegame and in the endgame.
+//!
 //! The format, all little-endian: the four bytes [`MAGIC`], the format version (`u32`,
-//! [`FORMAT_VERSION`]), the hidden size `H` (`u32`, 1 to [`MAX_HIDDEN`]); then the feature
-//! weights (`768 × H` `i16`, input by input), the hidden bias (`H` `i16`), the output weights
-//! (`2 × H` `i16`: the side to move's accumulator first, then the other's) and the output bias
-//! (`i32`). Nothing follows.
+//! [`FORMAT_VERSION`]), the hidden size `H` (`u32`, 1 to [`MAX_HIDDEN`]), the bucket count `B`
+//! (`u32`, 1 to [`MAX_OUTPUT_BUCKETS`]); then the feature weights (`768 × H` `i16`, input by
+//! input), the hidden bias (`H` `i16`), the output weights (`B × 2 × H` `i16`, bucket by bucket,
+//! each the side to move's accumulator first, then the other's) and the output biases (`B`
+//! `i32`). Nothing follows. Version 1, still read, had no bucket count and one bucket.
 
 use super::accumulator::Accumulator;
 use super::features::FEATURE_COUNT;
 use crate::board::Board;
-use crate::color::Color;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
@@ -18,7 +22,13 @@ use plyforge_search::{Evaluator, Score};
 /// The first four bytes of a network file.
 pub const MAGIC: [u8; 4] = *b"PFNN";
 /// The version of the format this crate reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
+/// The version before output buckets: read as a network of one bucket.
+const SINGLE_BUCKET_VERSION: u32 = 1;
+/// The most output buckets a network may have.
+pub const MAX_OUTPUT_BUCKETS: usize = 8;
+/// The most pieces a position has: the buckets divide `2..=MOST_PIECES` evenly.
+const MOST_PIECES: usize = 32;
 /// The largest hidden size the evaluation supports (its accumulators live on the stack).
 pub const MAX_HIDDEN: usize = 512;
 /// What 1.0 is in the accumulator: its weights and bias are the trained values times this, and
@@ -34,8 +44,10 @@ pub const EVALUATION_SCALE: i32 = 400;
 /// self-play (`docs/strength.md` says on what and how it plays).
 const EMBEDDED: &[u8] = include_bytes!("../../networks/default.pfnn");
 
-/// Bytes before the weights: magic, version, hidden size.
-const HEADER_LENGTH: usize = 12;
+/// Bytes before the weights: magic, version, hidden size, bucket count.
+const HEADER_LENGTH: usize = 16;
+/// Bytes before the weights in a version 1 file: magic, version, hidden size.
+const SINGLE_BUCKET_HEADER_LENGTH: usize = 12;
 /// The largest output weight a network may have (8.0): with it, each term of the output's sum
 /// is at most 255² × 512 < 2³¹ / 64, so the output sums 64 terms at a time in `i32`.
 pub const MAX_OUTPUT_WEIGHT: i16 = 512;
@@ -51,6 +63,8 @@ pub enum NetworkError {
     UnsupportedVersion(u32),
     /// A hidden size of 0 or above [`MAX_HIDDEN`].
     BadHiddenSize(u32),
+    /// A bucket count of 0 or above [`MAX_OUTPUT_BUCKETS`].
+    BadBucketCount(u32),
     /// The bytes are not as long as the header says (or too short for a header).
     WrongLength {
         /// The length the header calls for (the header's own where it is cut).
@@ -82,11 +96,16 @@ impl fmt::Display for NetworkError {
             NetworkError::BadMagic => write!(formatter, "not a network file (no PFNN header)"),
             NetworkError::UnsupportedVersion(version) => write!(
                 formatter,
-                "network format version {version} (this build reads version {FORMAT_VERSION})"
+                "network format version {version} (this build reads versions \
+                 {SINGLE_BUCKET_VERSION} to {FORMAT_VERSION})"
             ),
             NetworkError::BadHiddenSize(size) => write!(
                 formatter,
                 "hidden size {size} (a network has 1 to {MAX_HIDDEN} hidden values)"
+            ),
+            NetworkError::BadBucketCount(count) => write!(
+                formatter,
+                "{count} output buckets (a network has 1 to {MAX_OUTPUT_BUCKETS})"
             ),
             NetworkError::WrongLength { expected, found } => write!(
                 formatter,
@@ -110,16 +129,38 @@ impl fmt::Display for NetworkError {
 
 impl core::error::Error for NetworkError {}
 
-/// The weights of a `(768 → H) × 2 → 1` network, quantised.
+/// The output bucket of a position with `pieces` pieces (kings included) in a network of
+/// `buckets` buckets: `2..=32` pieces in `buckets` equal ranges, the fewest pieces first.
+///
+/// ```
+/// use plyforge_chess::nnue::output_bucket;
+/// assert_eq!(output_bucket(32, 8), 7);
+/// assert_eq!(output_bucket(2, 8), 0);
+/// assert_eq!(output_bucket(17, 8), 3);
+/// assert_eq!(output_bucket(32, 1), 0);
+/// ```
+#[inline]
+pub const fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    let per_bucket = MOST_PIECES.div_ceil(buckets);
+    let bucket = pieces.saturating_sub(2) / per_bucket;
+    if bucket < buckets {
+        bucket
+    } else {
+        buckets - 1
+    }
+}
+
+/// The weights of a `(768 → H) × 2 → 1` network with `B` output buckets, quantised.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
     /// `FEATURE_COUNT × hidden`, input by input.
     feature_weights: Vec<i16>,
     hidden_bias: Vec<i16>,
-    /// `2 × hidden`: the side to move's accumulator, then the other's.
+    /// `buckets × 2 × hidden`: per bucket, the side to move's accumulator, then the other's.
     output_weights: Vec<i16>,
-    output_bias: i32,
+    /// One per bucket.
+    output_biases: Vec<i32>,
 }
 
 impl fmt::Debug for Network {
@@ -127,7 +168,7 @@ impl fmt::Debug for Network {
         formatter
             .debug_struct("Network")
             .field("hidden", &self.hidden)
-            .field("output_bias", &self.output_bias)
+            .field("buckets", &self.output_biases.len())
             .finish_non_exhaustive()
     }
 }
@@ -154,19 +195,26 @@ impl Network {
     }
 
     /// A network from its quantised parts: `feature_weights` (768 × `hidden`, input by input),
-    /// `hidden_bias` (`hidden`), `output_weights` (2 × `hidden`, the side to move's first) and
-    /// `output_bias`, in the scales [`ACCUMULATOR_SCALE`] and [`OUTPUT_SCALE`] (the output bias
-    /// in their product). The output weights are at most [`MAX_OUTPUT_WEIGHT`] either way.
+    /// `hidden_bias` (`hidden`), `output_weights` (`B` × 2 × `hidden`, bucket by bucket, each the
+    /// side to move's first) and `output_biases` (`B`, one per bucket: their number is the
+    /// bucket count), in the scales [`ACCUMULATOR_SCALE`] and [`OUTPUT_SCALE`] (the output
+    /// biases in their product). The output weights are at most [`MAX_OUTPUT_WEIGHT`] either way.
     pub fn from_parts(
         hidden: usize,
         feature_weights: Vec<i16>,
         hidden_bias: Vec<i16>,
         output_weights: Vec<i16>,
-        output_bias: i32,
+        output_biases: Vec<i32>,
     ) -> Result<Network, NetworkError> {
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetworkError::BadHiddenSize(
                 u32::try_from(hidden).unwrap_or(u32::MAX),
+            ));
+        }
+        let buckets = output_biases.len();
+        if buckets == 0 || buckets > MAX_OUTPUT_BUCKETS {
+            return Err(NetworkError::BadBucketCount(
+                u32::try_from(buckets).unwrap_or(u32::MAX),
             ));
         }
         for (part, expected, found) in [
@@ -176,7 +224,7 @@ impl Network {
                 feature_weights.len(),
             ),
             ("hidden bias", hidden, hidden_bias.len()),
-            ("output weights", 2 * hidden, output_weights.len()),
+            ("output weights", buckets * 2 * hidden, output_weights.len()),
         ] {
             if expected != found {
                 return Err(NetworkError::WrongPartLength {
@@ -198,11 +246,11 @@ impl Network {
             feature_weights,
             hidden_bias,
             output_weights,
-            output_bias,
+            output_biases,
         })
     }
 
-    /// Reads a network in the format [`Network::to_bytes`] writes.
+    /// Reads a network in the format [`Network::to_bytes`] writes (or its version 1).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
         let word = |at: usize| -> Option<u32> {
             Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
@@ -210,54 +258,72 @@ impl Network {
         if bytes.len() >= MAGIC.len() && bytes[..MAGIC.len()] != MAGIC {
             return Err(NetworkError::BadMagic);
         }
-        let (Some(version), Some(hidden)) = (word(4), word(8)) else {
-            return Err(if bytes.starts_with(&MAGIC) || bytes.len() < MAGIC.len() {
-                NetworkError::WrongLength {
-                    expected: HEADER_LENGTH,
-                    found: bytes.len(),
-                }
-            } else {
-                NetworkError::BadMagic
-            });
+        let cut_header = |length: usize| NetworkError::WrongLength {
+            expected: length,
+            found: bytes.len(),
         };
-        if version != FORMAT_VERSION {
-            return Err(NetworkError::UnsupportedVersion(version));
-        }
+        let Some(version) = word(4) else {
+            return Err(cut_header(SINGLE_BUCKET_HEADER_LENGTH));
+        };
+        let header_length = match version {
+            SINGLE_BUCKET_VERSION => SINGLE_BUCKET_HEADER_LENGTH,
+            FORMAT_VERSION => HEADER_LENGTH,
+            _ => return Err(NetworkError::UnsupportedVersion(version)),
+        };
+        let Some(hidden) = word(8) else {
+            return Err(cut_header(header_length));
+        };
         let hidden_size = hidden as usize;
         if hidden_size == 0 || hidden_size > MAX_HIDDEN {
             return Err(NetworkError::BadHiddenSize(hidden));
         }
-        let expected = Network::file_length(hidden_size);
+        let buckets = if version == SINGLE_BUCKET_VERSION {
+            1
+        } else {
+            let Some(buckets) = word(12) else {
+                return Err(cut_header(header_length));
+            };
+            if buckets == 0 || buckets as usize > MAX_OUTPUT_BUCKETS {
+                return Err(NetworkError::BadBucketCount(buckets));
+            }
+            buckets as usize
+        };
+        let expected = header_length + Network::weights_length(hidden_size, buckets);
         if bytes.len() != expected {
             return Err(NetworkError::WrongLength {
                 expected,
                 found: bytes.len(),
             });
         }
-        let mut values = bytes[HEADER_LENGTH..]
+        let mut values = bytes[header_length..]
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut take = |count: usize| values.by_ref().take(count).collect::<Vec<i16>>();
         let feature_weights = take(FEATURE_COUNT * hidden_size);
         let hidden_bias = take(hidden_size);
-        let output_weights = take(2 * hidden_size);
-        let tail = &bytes[expected - 4..];
-        let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let output_weights = take(buckets * 2 * hidden_size);
+        let output_biases = bytes[expected - 4 * buckets..]
+            .chunks_exact(4)
+            .map(|word| i32::from_le_bytes([word[0], word[1], word[2], word[3]]))
+            .collect();
         Network::from_parts(
             hidden_size,
             feature_weights,
             hidden_bias,
             output_weights,
-            output_bias,
+            output_biases,
         )
     }
 
     /// The network in its file format.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(Network::file_length(self.hidden));
+        let buckets = self.output_biases.len();
+        let mut bytes =
+            Vec::with_capacity(HEADER_LENGTH + Network::weights_length(self.hidden, buckets));
         bytes.extend_from_slice(&MAGIC);
         bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
         for value in self
             .feature_weights
             .iter()
@@ -266,13 +332,16 @@ impl Network {
         {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
-        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in &self.output_biases {
+            bytes.extend_from_slice(&bias.to_le_bytes());
+        }
         bytes
     }
 
-    /// The length of a file of a network with `hidden` hidden values.
-    const fn file_length(hidden: usize) -> usize {
-        HEADER_LENGTH + 2 * (FEATURE_COUNT * hidden + hidden + 2 * hidden) + 4
+    /// The bytes after the header of a network with `hidden` hidden values and `buckets`
+    /// output buckets.
+    const fn weights_length(hidden: usize, buckets: usize) -> usize {
+        2 * (FEATURE_COUNT * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
     }
 
     /// The hidden size `H`: values in each side's accumulator.
@@ -293,16 +362,23 @@ impl Network {
         &self.feature_weights
     }
 
-    /// The output weights, `2 × H`: the side to move's accumulator first, then the other's.
+    /// The number of output buckets `B`.
+    #[inline]
+    pub fn bucket_count(&self) -> usize {
+        self.output_biases.len()
+    }
+
+    /// The output weights, `B × 2 × H`: per bucket, the side to move's accumulator first, then
+    /// the other's.
     #[inline]
     pub fn output_weights(&self) -> &[i16] {
         &self.output_weights
     }
 
-    /// The output bias, in the scale `ACCUMULATOR_SCALE × OUTPUT_SCALE`.
+    /// The output biases, one per bucket, in the scale `ACCUMULATOR_SCALE × OUTPUT_SCALE`.
     #[inline]
-    pub fn output_bias(&self) -> i32 {
-        self.output_bias
+    pub fn output_biases(&self) -> &[i32] {
+        &self.output_biases
     }
 
     /// The weight row of input `feature` (below [`FEATURE_COUNT`]), `H` values.
@@ -315,15 +391,18 @@ impl Network {
     /// computed from scratch.
     pub fn evaluate(&self, board: &Board) -> Score {
         let accumulator = Accumulator::new(self, board);
-        self.output(&accumulator, board.side_to_move())
+        self.output(&accumulator, board)
     }
 
-    /// The score for `side_to_move` of the position whose accumulators are `accumulator`.
-    pub fn output(&self, accumulator: &Accumulator, side_to_move: Color) -> Score {
-        let (ours, theirs) = self.output_weights.split_at(self.hidden);
+    /// The score for the side to move of `board`, whose accumulators are `accumulator`.
+    pub fn output(&self, accumulator: &Accumulator, board: &Board) -> Score {
+        let bucket = output_bucket(board.occupied().len() as usize, self.bucket_count());
+        let weights = &self.output_weights[bucket * 2 * self.hidden..][..2 * self.hidden];
+        let (ours, theirs) = weights.split_at(self.hidden);
+        let side_to_move = board.side_to_move();
         let sum = activated_dot(accumulator.side(side_to_move, self.hidden), ours)
             + activated_dot(accumulator.side(!side_to_move, self.hidden), theirs);
-        let scaled = sum / i64::from(ACCUMULATOR_SCALE) + i64::from(self.output_bias);
+        let scaled = sum / i64::from(ACCUMULATOR_SCALE) + i64::from(self.output_biases[bucket]);
         (scaled * i64::from(EVALUATION_SCALE) / i64::from(ACCUMULATOR_SCALE * OUTPUT_SCALE))
             as Score
     }

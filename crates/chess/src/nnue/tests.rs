@@ -27,19 +27,28 @@ impl Numbers {
 
 /// A network of `hidden` values with random weights of the size a trained one has.
 fn random_network(hidden: usize, seed: u64) -> Network {
+    random_bucketed_network(hidden, 1, seed)
+}
+
+/// A network of `hidden` values and `buckets` output buckets with random weights.
+fn random_bucketed_network(hidden: usize, buckets: usize, seed: u64) -> Network {
     let mut numbers = Numbers(seed);
     let feature_weights = (0..FEATURE_COUNT * hidden)
         .map(|_| numbers.within(60))
         .collect();
     let hidden_bias = (0..hidden).map(|_| numbers.within(120)).collect();
-    let output_weights = (0..2 * hidden).map(|_| numbers.within(127)).collect();
-    let output_bias = i32::from(numbers.within(30_000));
+    let output_weights = (0..buckets * 2 * hidden)
+        .map(|_| numbers.within(127))
+        .collect();
+    let output_biases = (0..buckets)
+        .map(|_| i32::from(numbers.within(30_000)))
+        .collect();
     Network::from_parts(
         hidden,
         feature_weights,
         hidden_bias,
         output_weights,
-        output_bias,
+        output_biases,
     )
     .expect("the parts have the right sizes")
 }
@@ -50,8 +59,9 @@ fn reference_score(network: &Network, board: &Board) -> f64 {
     let hidden = network.hidden_size();
     let accumulator_scale = f64::from(ACCUMULATOR_SCALE);
     let output_scale = f64::from(OUTPUT_SCALE);
-    let output_weights = network.output_weights();
-    let output_bias = f64::from(network.output_bias());
+    let bucket = output_bucket(board.occupied().len() as usize, network.bucket_count());
+    let output_weights = &network.output_weights()[bucket * 2 * hidden..][..2 * hidden];
+    let output_bias = f64::from(network.output_biases()[bucket]);
     let view = |perspective: Color| -> Vec<f64> {
         let mut values: Vec<f64> = network
             .hidden_bias()
@@ -106,13 +116,69 @@ fn feature_indices_cover_every_input_once_per_view() {
 
 #[test]
 fn the_file_format_round_trips() {
-    let network = random_network(24, 1);
-    let bytes = network.to_bytes();
-    assert_eq!(bytes.len(), 12 + 2 * (768 * 24 + 24 + 48) + 4);
-    assert_eq!(&bytes[..4], b"PFNN");
-    let read = Network::from_bytes(&bytes).expect("a network's own bytes");
-    assert_eq!(read, network);
-    assert_eq!(read.to_bytes(), bytes);
+    for buckets in [1, 3, MAX_OUTPUT_BUCKETS] {
+        let network = random_bucketed_network(24, buckets, 1);
+        let bytes = network.to_bytes();
+        assert_eq!(
+            bytes.len(),
+            16 + 2 * (768 * 24 + 24 + buckets * 48) + 4 * buckets
+        );
+        assert_eq!(&bytes[..4], b"PFNN");
+        assert_eq!(bytes[4..8], FORMAT_VERSION.to_le_bytes());
+        let read = Network::from_bytes(&bytes).expect("a network's own bytes");
+        assert_eq!(read, network);
+        assert_eq!(read.to_bytes(), bytes);
+    }
+}
+
+#[test]
+fn a_version_1_file_reads_as_one_bucket() {
+    let network = random_network(16, 11);
+    let current = network.to_bytes();
+    // Version 1: no bucket count in the header, the same weights after it.
+    let mut old = Vec::new();
+    old.extend_from_slice(b"PFNN");
+    old.extend_from_slice(&1u32.to_le_bytes());
+    old.extend_from_slice(&current[8..12]);
+    old.extend_from_slice(&current[16..]);
+    assert_eq!(Network::from_bytes(&old), Ok(network.clone()));
+    for cut in 0..old.len() {
+        assert!(matches!(
+            Network::from_bytes(&old[..cut]),
+            Err(NetworkError::WrongLength { .. })
+        ));
+    }
+}
+
+#[test]
+fn the_bucket_follows_the_number_of_pieces() {
+    // Every piece count from 2 to 32 has a bucket, the buckets in order, each bucket used.
+    for buckets in 1..=MAX_OUTPUT_BUCKETS {
+        let chosen: Vec<usize> = (2..=32)
+            .map(|pieces| output_bucket(pieces, buckets))
+            .collect();
+        assert_eq!(chosen[0], 0);
+        assert_eq!(chosen[30], buckets - 1);
+        assert!(chosen.windows(2).all(|pair| pair[1] - pair[0] <= 1));
+    }
+    // A network whose buckets differ only in their bias scores a position by its bucket's.
+    let hidden = 8;
+    let network = Network::from_parts(
+        hidden,
+        vec![0; FEATURE_COUNT * hidden],
+        vec![0; hidden],
+        vec![0; 8 * 2 * hidden],
+        (0..8).map(|bucket| bucket * 64 * 255).collect(),
+    )
+    .expect("the parts have the right sizes");
+    let start = Board::default();
+    assert_eq!(network.evaluate(&start), 7 * EVALUATION_SCALE);
+    let kings: Board = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().expect("a FEN");
+    assert_eq!(network.evaluate(&kings), 0);
+    let seventeen: Board = "rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq - 0 1"
+        .parse()
+        .expect("a FEN");
+    assert_eq!(network.evaluate(&seventeen), 3 * EVALUATION_SCALE);
 }
 
 #[test]
@@ -153,7 +219,15 @@ fn broken_files_give_their_error() {
         );
     }
     let mut heavy = bytes.clone();
-    let first_output_weight = 12 + 2 * (768 * 8 + 8);
+    for buckets in [0u32, MAX_OUTPUT_BUCKETS as u32 + 1] {
+        let mut count = bytes.clone();
+        count[12..16].copy_from_slice(&buckets.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&count),
+            Err(NetworkError::BadBucketCount(buckets))
+        );
+    }
+    let first_output_weight = 16 + 2 * (768 * 8 + 8);
     heavy[first_output_weight..first_output_weight + 2].copy_from_slice(&600i16.to_le_bytes());
     assert_eq!(
         Network::from_bytes(&heavy),
@@ -163,7 +237,7 @@ fn broken_files_give_their_error() {
         })
     );
     assert_eq!(
-        Network::from_parts(4, vec![0; 768 * 4], vec![0; 3], vec![0; 8], 0),
+        Network::from_parts(4, vec![0; 768 * 4], vec![0; 3], vec![0; 8], vec![0]),
         Err(NetworkError::WrongPartLength {
             part: "hidden bias",
             expected: 4,
@@ -174,8 +248,8 @@ fn broken_files_give_their_error() {
 
 #[test]
 fn the_score_follows_the_floating_point_network() {
-    for (seed, hidden) in [(3, 16), (4, 64), (5, 130)] {
-        let network = random_network(hidden, seed);
+    for (seed, hidden, buckets) in [(3, 16, 1), (4, 64, 8), (5, 130, 3)] {
+        let network = random_bucketed_network(hidden, buckets, seed);
         for choices in [&[][..], &[7, 100, 3, 55, 21, 9, 14, 2, 80, 33][..]] {
             let board = playout(choices);
             let reference = reference_score(&network, &board);
@@ -205,16 +279,19 @@ proptest! {
     fn mirrored_positions_score_the_same_for_the_side_to_move(
         choices in proptest::collection::vec(any::<u16>(), 0..120),
     ) {
-        let network = random_network(32, 7);
+        let network = random_bucketed_network(32, 8, 7);
         let board = playout(&choices);
         prop_assert_eq!(network.evaluate(&board), network.evaluate(&mirrored(&board)), "{}", board);
     }
 
     #[test]
     fn any_bytes_read_without_panic(tail in proptest::collection::vec(any::<u8>(), 0..64)) {
-        let mut bytes = b"PFNN\x01\0\0\0".to_vec();
-        bytes.extend_from_slice(&tail);
-        let _ = Network::from_bytes(&bytes);
+        for version in [1u8, 2] {
+            let mut bytes = b"PFNN".to_vec();
+            bytes.extend_from_slice(&[version, 0, 0, 0]);
+            bytes.extend_from_slice(&tail);
+            let _ = Network::from_bytes(&bytes);
+        }
         let _ = Network::from_bytes(&tail);
     }
 }
@@ -243,7 +320,7 @@ fn walk<G: Game>(position: &mut G, depth: u32, check: &impl Fn(&G)) -> u64 {
 
 #[test]
 fn accumulators_updated_move_by_move_equal_fresh_ones() {
-    let network = alloc::sync::Arc::new(random_network(24, 8));
+    let network = alloc::sync::Arc::new(random_bucketed_network(24, 8, 8));
     let fresh = |position: &NnueBoard| {
         let score = position.network().evaluate(position.board());
         assert_eq!(position.evaluate(), score, "{}", position.board());
@@ -269,7 +346,7 @@ fn accumulators_updated_move_by_move_equal_fresh_ones() {
 }
 #[test]
 fn a_search_on_the_carried_accumulators_equals_one_on_fresh_ones() {
-    let network = alloc::sync::Arc::new(random_network(32, 9));
+    let network = alloc::sync::Arc::new(random_bucketed_network(32, 4, 9));
     let board = playout(&[3, 17, 8, 40, 2, 11]);
     let config = plyforge_search::Config::default();
     let limits = plyforge_search::Limits::depth(4);

@@ -1,6 +1,6 @@
 //! Trains the chess crate's network evaluation (`plyforge_chess::nnue`, a perspective network
-//! `(768 → H) × 2 → 1` with a squared clipped ReLU) on self-play positions, and writes it in the
-//! network file format.
+//! `(768 → H) × 2 → 1` with a squared clipped ReLU and an output layer per bucket of piece
+//! counts) on self-play positions, and writes it in the network file format.
 //!
 //! ```text
 //! cargo run --release -p plyforge-lab --bin chess_nnue_train -- data-1.txt data-2.txt --hidden 128 --epochs 20 --out net.pfnn
@@ -19,15 +19,17 @@
 //! printed after every epoch; the network is written after every epoch, quantised, so a run cut
 //! short leaves its latest network.
 //!
-//! Options: `--hidden H` (default 128), `--epochs N` (default 20), `--rate R` (Adam's first
+//! Options: `--hidden H` (default 128), `--buckets B` (output buckets, default 8),
+//! `--epochs N` (default 20), `--rate R` (Adam's first
 //! step, default 0.001, decaying geometrically to `--final-rate`, default a tenth of it, by the
 //! last epoch), `--batch B` (default 16,384), `--result-weight W` (default 0.5), `--scale K`
 //! (default: fitted), `--threads T` (default 1), `--seed S` (default 1), `--start FILE` (refine
-//! a network instead of starting from random weights), `--out FILE` (default `network.pfnn`).
+//! a network instead of starting from random weights; a network of one bucket starts each of
+//! `B` buckets from its output layer), `--out FILE` (default `network.pfnn`).
 
 use plyforge_chess::nnue::{
-    ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, Network,
-    OUTPUT_SCALE, feature_index,
+    ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, MAX_HIDDEN, MAX_OUTPUT_BUCKETS,
+    MAX_OUTPUT_WEIGHT, Network, OUTPUT_SCALE, feature_index, output_bucket,
 };
 use plyforge_chess::{Board, Color, Role};
 use plyforge_lab::progress;
@@ -52,6 +54,7 @@ const OUTPUT_LIMIT: f32 = 1.98;
 struct Options {
     files: Vec<String>,
     hidden: usize,
+    buckets: usize,
     epochs: usize,
     rate: f32,
     final_rate: Option<f32>,
@@ -64,7 +67,8 @@ struct Options {
     out: String,
 }
 
-const USAGE: &str = "usage: chess_nnue_train <data.txt>... [--hidden H] [--epochs N] [--rate R] \
+const USAGE: &str = "usage: chess_nnue_train <data.txt>... [--hidden H] [--buckets B] \
+                     [--epochs N] [--rate R] \
                      [--final-rate R] [--batch B] [--result-weight W] [--scale K] [--threads T] \
                      [--seed S] [--start network.pfnn] [--out network.pfnn]";
 
@@ -73,6 +77,7 @@ impl Options {
         let mut options = Options {
             files: Vec::new(),
             hidden: 128,
+            buckets: 8,
             epochs: 20,
             rate: 0.001,
             final_rate: None,
@@ -96,6 +101,7 @@ impl Options {
             let bad = || format!("{arg}: not a valid value: {value:?}");
             match arg.as_str() {
                 "--hidden" => options.hidden = value.parse().map_err(|_| bad())?,
+                "--buckets" => options.buckets = value.parse().map_err(|_| bad())?,
                 "--epochs" => options.epochs = value.parse().map_err(|_| bad())?,
                 "--rate" => options.rate = value.parse().map_err(|_| bad())?,
                 "--final-rate" => options.final_rate = Some(value.parse().map_err(|_| bad())?),
@@ -114,6 +120,9 @@ impl Options {
         }
         if options.hidden == 0 || options.hidden > MAX_HIDDEN {
             return Err(format!("--hidden: 1 to {MAX_HIDDEN}"));
+        }
+        if options.buckets == 0 || options.buckets > MAX_OUTPUT_BUCKETS {
+            return Err(format!("--buckets: 1 to {MAX_OUTPUT_BUCKETS}"));
         }
         if options.epochs == 0 || options.batch == 0 || options.threads == 0 {
             return Err("--epochs, --batch and --threads must be at least 1".to_string());
@@ -166,6 +175,12 @@ impl Positions {
         self.result.push(result);
         self.score.push(score);
         self.target.push(result);
+    }
+
+    /// The output bucket of `position` in a network of `buckets` buckets: one input per piece.
+    fn bucket(&self, position: usize, buckets: usize) -> usize {
+        let pieces = self.offsets[position + 1] - self.offsets[position];
+        output_bucket(pieces as usize, buckets)
     }
 
     /// The inputs of `position` in the side to move's view and in the other's.
@@ -272,27 +287,30 @@ fn fit_scale(positions: &Positions, mut low: f64, mut high: f64) -> f64 {
 #[derive(Clone)]
 struct Parameters {
     hidden: usize,
+    buckets: usize,
     /// `FEATURE_COUNT × hidden`, input by input.
     feature_weights: Vec<f32>,
     hidden_bias: Vec<f32>,
-    /// `2 × hidden`: the side to move's accumulator, then the other's.
+    /// `buckets × 2 × hidden`: per bucket, the side to move's accumulator, then the other's.
     output_weights: Vec<f32>,
-    output_bias: f32,
+    /// One per bucket.
+    output_biases: Vec<f32>,
 }
 
 impl Parameters {
-    fn zeros(hidden: usize) -> Parameters {
+    fn zeros(hidden: usize, buckets: usize) -> Parameters {
         Parameters {
             hidden,
+            buckets,
             feature_weights: vec![0.0; FEATURE_COUNT * hidden],
             hidden_bias: vec![0.0; hidden],
-            output_weights: vec![0.0; 2 * hidden],
-            output_bias: 0.0,
+            output_weights: vec![0.0; buckets * 2 * hidden],
+            output_biases: vec![0.0; buckets],
         }
     }
 
-    fn random(hidden: usize, random: &mut SplitMix64) -> Parameters {
-        let mut parameters = Parameters::zeros(hidden);
+    fn random(hidden: usize, buckets: usize, random: &mut SplitMix64) -> Parameters {
+        let mut parameters = Parameters::zeros(hidden, buckets);
         let mut uniform = |limit: f64| ((random.unit() * 2.0 - 1.0) * limit) as f32;
         let input_limit = 1.0 / (FEATURE_COUNT as f64).sqrt();
         for weight in &mut parameters.feature_weights {
@@ -311,7 +329,7 @@ impl Parameters {
             .iter_mut()
             .chain(&mut self.hidden_bias)
             .chain(&mut self.output_weights)
-            .chain(std::iter::once(&mut self.output_bias))
+            .chain(&mut self.output_biases)
     }
 
     fn values(&self) -> impl Iterator<Item = &f32> {
@@ -319,7 +337,7 @@ impl Parameters {
             .iter()
             .chain(&self.hidden_bias)
             .chain(&self.output_weights)
-            .chain(std::iter::once(&self.output_bias))
+            .chain(&self.output_biases)
     }
 
     fn fill_zero(&mut self) {
@@ -332,8 +350,16 @@ impl Parameters {
         }
     }
 
-    /// The parameters of a quantised network, as far as quantising keeps them.
-    fn from_network(network: &Network) -> Parameters {
+    /// The parameters of a quantised network, as far as quantising keeps them, with `buckets`
+    /// output buckets: the network's own, or each a copy of its only one.
+    fn from_network(network: &Network, buckets: usize) -> Result<Parameters, String> {
+        let network_buckets = network.bucket_count();
+        if network_buckets != buckets && network_buckets != 1 {
+            return Err(format!(
+                "the network has {network_buckets} output buckets, not --buckets {buckets}"
+            ));
+        }
+        let copies = buckets / network_buckets;
         let accumulator = ACCUMULATOR_SCALE as f32;
         let output = OUTPUT_SCALE as f32;
         let scaled = |values: &[i16], scale: f32| -> Vec<f32> {
@@ -342,13 +368,19 @@ impl Parameters {
                 .map(|&value| f32::from(value) / scale)
                 .collect()
         };
-        Parameters {
+        Ok(Parameters {
             hidden: network.hidden_size(),
+            buckets,
             feature_weights: scaled(network.feature_weights(), accumulator),
             hidden_bias: scaled(network.hidden_bias(), accumulator),
-            output_weights: scaled(network.output_weights(), output),
-            output_bias: network.output_bias() as f32 / (accumulator * output),
-        }
+            output_weights: scaled(network.output_weights(), output).repeat(copies),
+            output_biases: network
+                .output_biases()
+                .iter()
+                .map(|&bias| bias as f32 / (accumulator * output))
+                .collect::<Vec<f32>>()
+                .repeat(copies),
+        })
     }
 
     /// The quantised network.
@@ -374,7 +406,10 @@ impl Parameters {
                 .iter()
                 .map(|&w| quantise(w, output, MAX_OUTPUT_WEIGHT))
                 .collect(),
-            (self.output_bias * accumulator * output).round() as i32,
+            self.output_biases
+                .iter()
+                .map(|&bias| (bias * accumulator * output).round() as i32)
+                .collect(),
         )
         .expect("the parts have the network's sizes")
     }
@@ -433,30 +468,53 @@ fn activated_dot(values: &[f32], weights: &[f32]) -> f32 {
         .sum()
 }
 
+/// One position's inputs: its active features in the side to move's view and in the other's,
+/// and its output bucket.
+struct Inputs<'a> {
+    ours: &'a [u16],
+    theirs: &'a [u16],
+    bucket: usize,
+}
+
+impl Inputs<'_> {
+    fn of(positions: &Positions, position: usize, buckets: usize) -> Inputs<'_> {
+        let (ours, theirs) = positions.views(position);
+        Inputs {
+            ours,
+            theirs,
+            bucket: positions.bucket(position, buckets),
+        }
+    }
+}
+
 /// The network's output (in units of [`EVALUATION_SCALE`] centipawns) for the side to move;
 /// leaves the accumulators in `scratch`.
-fn forward(parameters: &Parameters, ours: &[u16], theirs: &[u16], scratch: &mut Scratch) -> f32 {
-    accumulate(parameters, ours, &mut scratch.ours);
-    accumulate(parameters, theirs, &mut scratch.theirs);
-    let (our_weights, their_weights) = parameters.output_weights.split_at(parameters.hidden);
+fn forward(parameters: &Parameters, inputs: &Inputs, scratch: &mut Scratch) -> f32 {
+    let hidden = parameters.hidden;
+    accumulate(parameters, inputs.ours, &mut scratch.ours);
+    accumulate(parameters, inputs.theirs, &mut scratch.theirs);
+    let weights = &parameters.output_weights[inputs.bucket * 2 * hidden..][..2 * hidden];
+    let (our_weights, their_weights) = weights.split_at(hidden);
     activated_dot(&scratch.ours, our_weights)
         + activated_dot(&scratch.theirs, their_weights)
-        + parameters.output_bias
+        + parameters.output_biases[inputs.bucket]
 }
 
 /// Adds the gradient of `slope × output` to `gradient`, from the accumulators `forward` left.
 fn backward(
     parameters: &Parameters,
-    ours: &[u16],
-    theirs: &[u16],
+    inputs: &Inputs,
     slope: f32,
     scratch: &mut Scratch,
     gradient: &mut Parameters,
 ) {
     let hidden = parameters.hidden;
-    gradient.output_bias += slope;
-    let (our_weights, their_weights) = parameters.output_weights.split_at(hidden);
-    let (our_output, their_output) = gradient.output_weights.split_at_mut(hidden);
+    let bucket = inputs.bucket;
+    gradient.output_biases[bucket] += slope;
+    let weights = &parameters.output_weights[bucket * 2 * hidden..][..2 * hidden];
+    let (our_weights, their_weights) = weights.split_at(hidden);
+    let output_gradient = &mut gradient.output_weights[bucket * 2 * hidden..][..2 * hidden];
+    let (our_output, their_output) = output_gradient.split_at_mut(hidden);
     for (values, weights, output_gradient, value_gradient) in [
         (
             &scratch.ours,
@@ -490,11 +548,11 @@ fn backward(
     {
         *bias += ours_gradient + theirs_gradient;
     }
-    for (inputs, value_gradient) in [
-        (ours, &scratch.ours_gradient),
-        (theirs, &scratch.theirs_gradient),
+    for (view, value_gradient) in [
+        (inputs.ours, &scratch.ours_gradient),
+        (inputs.theirs, &scratch.theirs_gradient),
     ] {
-        for &input in inputs {
+        for &input in view {
             let row = &mut gradient.feature_weights[usize::from(input) * hidden..][..hidden];
             for (weight, &add) in row.iter_mut().zip(value_gradient.iter()) {
                 *weight += add;
@@ -520,13 +578,13 @@ fn batch_gradient(
     let scale = logit_scale(k);
     let mut error = 0.0;
     for &position in batch {
-        let (ours, theirs) = positions.views(position as usize);
-        let output = forward(parameters, ours, theirs, scratch);
+        let inputs = Inputs::of(positions, position as usize, parameters.buckets);
+        let output = forward(parameters, &inputs, scratch);
         let predicted = 1.0 / (1.0 + (-scale * output).exp());
         let difference = predicted - positions.target_to_move(position as usize);
         error += f64::from(difference * difference);
         let slope = 2.0 * difference * predicted * (1.0 - predicted) * scale;
-        backward(parameters, ours, theirs, slope, scratch, gradient);
+        backward(parameters, &inputs, slope, scratch, gradient);
     }
     error
 }
@@ -537,8 +595,8 @@ fn evaluate(parameters: &Parameters, positions: &Positions, k: f64) -> (f64, f64
     let mut scratch = Scratch::new(parameters.hidden);
     let (mut target_error, mut result_error) = (0.0, 0.0);
     for position in 0..positions.len() {
-        let (ours, theirs) = positions.views(position);
-        let output = forward(parameters, ours, theirs, &mut scratch);
+        let inputs = Inputs::of(positions, position, parameters.buckets);
+        let output = forward(parameters, &inputs, &mut scratch);
         let predicted = 1.0 / (1.0 + (-scale * output).exp());
         let (target, result) = if positions.white_to_move[position] {
             (positions.target[position], positions.result[position])
@@ -567,10 +625,10 @@ impl Adam {
     const BETA2: f32 = 0.999;
     const EPSILON: f32 = 1e-8;
 
-    fn new(hidden: usize) -> Adam {
+    fn new(hidden: usize, buckets: usize) -> Adam {
         Adam {
-            moment: Parameters::zeros(hidden),
-            velocity: Parameters::zeros(hidden),
+            moment: Parameters::zeros(hidden, buckets),
+            velocity: Parameters::zeros(hidden, buckets),
             steps: 0,
         }
     }
@@ -634,21 +692,22 @@ fn run() -> Result<(), String> {
                     options.hidden
                 ));
             }
-            Parameters::from_network(&network)
+            Parameters::from_network(&network, options.buckets)
+                .map_err(|error| format!("{path}: {error}"))?
         }
-        None => Parameters::random(options.hidden, &mut random),
+        None => Parameters::random(options.hidden, options.buckets, &mut random),
     };
     let (target_error, result_error) = evaluate(&parameters, &held_out, k);
     println!(
-        "hidden {}, batch {}, {} threads; held out before: {target_error:.6} (targets), \
-         {result_error:.6} (results)",
-        options.hidden, options.batch, options.threads
+        "hidden {}, {} output buckets, batch {}, {} threads; held out before: \
+         {target_error:.6} (targets), {result_error:.6} (results)",
+        options.hidden, options.buckets, options.batch, options.threads
     );
 
-    let mut adam = Adam::new(options.hidden);
+    let mut adam = Adam::new(options.hidden, options.buckets);
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut gradients: Vec<Parameters> = (0..options.threads)
-        .map(|_| Parameters::zeros(options.hidden))
+        .map(|_| Parameters::zeros(options.hidden, options.buckets))
         .collect();
     let mut scratches: Vec<Scratch> = (0..options.threads)
         .map(|_| Scratch::new(options.hidden))
