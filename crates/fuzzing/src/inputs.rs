@@ -7,6 +7,7 @@ use crate::Parser;
 use plyforge_bitboard::BitBoard;
 use plyforge_bitboard::geometries::Grid8x8;
 use plyforge_chess::Board;
+use plyforge_chess::nnue::{FEATURE_COUNT, MAX_OUTPUT_BUCKETS, MAX_OUTPUT_WEIGHT, Network};
 use plyforge_sternhalma as sternhalma;
 use plyforge_tictacchess as tictacchess;
 
@@ -172,9 +173,43 @@ fn random_sternhalma(rng: &mut Rng) -> sternhalma::Position {
     position
 }
 
+/// A network file of a random small network: hidden size 1 to 8, 1 to 8 buckets, feature
+/// weights large enough that the accumulators of a full board wrap.
+fn random_network(rng: &mut Rng) -> Vec<u8> {
+    let hidden = 1 + rng.below(8);
+    let buckets = 1 + rng.below(MAX_OUTPUT_BUCKETS);
+    let mut within = |limit: i64| (rng.next_u64() % (2 * limit as u64 + 1)) as i64 - limit;
+    let feature_weights = (0..FEATURE_COUNT * hidden)
+        .map(|_| within(2000) as i16)
+        .collect();
+    let hidden_bias = (0..hidden).map(|_| within(2000) as i16).collect();
+    let output_weights = (0..buckets * 2 * hidden)
+        .map(|_| within(i64::from(MAX_OUTPUT_WEIGHT)) as i16)
+        .collect();
+    let output_biases = (0..buckets).map(|_| within(1 << 30) as i32).collect();
+    Network::from_parts(
+        hidden,
+        feature_weights,
+        hidden_bias,
+        output_weights,
+        output_biases,
+    )
+    .expect("parts of the sizes the network calls for")
+    .to_bytes()
+}
+
 /// A valid input for `parser`.
-pub fn valid(parser: Parser, rng: &mut Rng) -> String {
+pub fn valid(parser: Parser, rng: &mut Rng) -> Vec<u8> {
     match parser {
+        Parser::NetworkFile => random_network(rng),
+        text => valid_text(text, rng).into_bytes(),
+    }
+}
+
+/// A valid input for `parser`, a parser of text.
+fn valid_text(parser: Parser, rng: &mut Rng) -> String {
+    match parser {
+        Parser::NetworkFile => unreachable!("a network file is bytes: `valid` makes it"),
         Parser::Fen => random_board(rng).to_string(),
         Parser::Epd => {
             let board = random_board(rng);
@@ -268,11 +303,11 @@ pub fn mutate(data: &[u8], rng: &mut Rng) -> Vec<u8> {
 /// valid texts unchanged, some random bytes.
 pub fn input(parser: Parser, rng: &mut Rng) -> Vec<u8> {
     match rng.below(8) {
-        0 => valid(parser, rng).into_bytes(),
+        0 => valid(parser, rng),
         1 => (0..rng.below(64)).map(|_| rng.next_u64() as u8).collect(),
         _ => {
-            let text = valid(parser, rng);
-            mutate(text.as_bytes(), rng)
+            let data = valid(parser, rng);
+            mutate(&data, rng)
         }
     }
 }

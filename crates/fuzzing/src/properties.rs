@@ -2,11 +2,14 @@
 
 use plyforge_bitboard::BitBoard;
 use plyforge_bitboard::geometries::Grid8x8;
+use plyforge_chess::nnue::{FORMAT_VERSION, Network, NnueBoard};
 use plyforge_chess::pgn::{Game, GameBuilder, Reader, Skip, Visitor};
 use plyforge_chess::{Board, Epd, San, SanPlus, UciMove};
+use plyforge_search::Game as SearchGame;
 use plyforge_sternhalma as sternhalma;
 use plyforge_tictacchess as tictacchess;
 use plyforge_uci::Command;
+use std::sync::Arc;
 
 /// The parsers under test, each with its check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -35,11 +38,13 @@ pub enum Parser {
     SternhalmaMove,
     /// Bitboard pictures (8x8).
     BitBoardPicture,
+    /// Chess network files (`plyforge_chess::nnue::Network`), bytes.
+    NetworkFile,
 }
 
 impl Parser {
     /// Every parser.
-    pub const ALL: [Parser; 12] = [
+    pub const ALL: [Parser; 13] = [
         Parser::Fen,
         Parser::Epd,
         Parser::San,
@@ -52,6 +57,7 @@ impl Parser {
         Parser::SternhalmaPosition,
         Parser::SternhalmaMove,
         Parser::BitBoardPicture,
+        Parser::NetworkFile,
     ];
 
     /// Runs the checks on `data`; panics when a property fails. Returns whether the parser
@@ -60,6 +66,7 @@ impl Parser {
         match self {
             Parser::Pgn => return check_pgn(data),
             Parser::SanNotation => return check_san_notation(data),
+            Parser::NetworkFile => return check_network_file(data),
             _ => {}
         }
         let Ok(text) = core::str::from_utf8(data) else {
@@ -69,7 +76,9 @@ impl Parser {
             Parser::Fen => check_fen(text),
             Parser::Epd => check_epd(text),
             Parser::San => check_san(text),
-            Parser::SanNotation | Parser::Pgn => unreachable!("checked on bytes above"),
+            Parser::SanNotation | Parser::Pgn | Parser::NetworkFile => {
+                unreachable!("checked on bytes above")
+            }
             Parser::UciMove => check_uci_move(text),
             Parser::UciCommand => check_uci_command(text),
             Parser::TicTacChessPosition => check_tictacchess_position(text),
@@ -79,6 +88,46 @@ impl Parser {
             Parser::BitBoardPicture => check_bitboard_picture(text),
         }
     }
+}
+
+/// Positions whose moves include castling both ways, en passant and promotions with and
+/// without capture.
+const NETWORK_POSITIONS: [&str; 3] = [
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+];
+
+/// A network file: what reads writes back (the same bytes for the current version, the same
+/// network for any), scores positions without panicking, and its accumulators updated move by
+/// move equal those computed from scratch after every move of positions with every kind of
+/// move, whatever the weights (the updates wrap as the fresh sums do).
+fn check_network_file(data: &[u8]) -> bool {
+    let Ok(network) = Network::from_bytes(data) else {
+        return false;
+    };
+    let bytes = network.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes).as_ref(), Ok(&network));
+    if data[4..8] == FORMAT_VERSION.to_le_bytes() {
+        assert_eq!(
+            bytes, data,
+            "a network file of the current version writes back as read"
+        );
+    }
+    let network = Arc::new(network);
+    for fen in NETWORK_POSITIONS {
+        let board: Board = fen.parse().expect("a valid FEN");
+        let mut position = NnueBoard::new(board, Arc::clone(&network));
+        let mut moves = <NnueBoard as SearchGame>::Moves::default();
+        position.generate_moves(&mut moves);
+        for &mv in moves.as_slice() {
+            position.visit_child(mv, |child| {
+                let fresh = network.evaluate(child.board());
+                assert_eq!(child.evaluate(), fresh, "{fen} {mv}");
+            });
+        }
+    }
+    true
 }
 
 /// The position named by the first line of `text` (a start position when it does not parse),

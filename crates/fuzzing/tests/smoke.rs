@@ -80,3 +80,8 @@ fn sternhalma_move() {
 fn bitboard_picture() {
     smoke(Parser::BitBoardPicture);
 }
+
+#[test]
+fn network_file() {
+    smoke(Parser::NetworkFile);
+}
