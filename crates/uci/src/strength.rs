@@ -7,9 +7,9 @@
 //! of that level might make (a good-looking move that a deeper look refutes, a slightly worse
 //! plan), rarely a piece given away; and a low level answers at once.
 
-use plyforge_chess::{Board, Evaluation, Move};
+use plyforge_chess::Move;
 use plyforge_search::mcts::Rng;
-use plyforge_search::{Limits, Score, SearchError, SearchResult, Searcher};
+use plyforge_search::{Evaluator, Game, Limits, Score, SearchError, SearchResult, Searcher};
 
 /// The full-strength level: the engine's normal search, unweakened.
 pub const MAX_SKILL_LEVEL: u32 = 20;
@@ -172,18 +172,46 @@ impl Strength {
         0
     }
 
-    /// A move for `board` at this strength, with the game's earlier positions `history`,
-    /// within `limits`: the normal search at full strength, otherwise the best lines searched
-    /// within this strength's limits and one of them picked with `rng`.
-    pub fn search(
+    /// A move for `position` (a [`Board`](plyforge_chess::Board), or an [`NnueBoard`](plyforge_chess::nnue::NnueBoard)
+    /// as the engine searches) scored by `evaluator`, with the game's earlier positions
+    /// `history`, within `limits`: the normal search at full strength, otherwise the best lines
+    /// searched within this strength's limits and one of them picked with `rng`.
+    ///
+    /// ```
+    /// use plyforge_chess::Board;
+    /// use plyforge_chess::nnue::{Network, NnueBoard, NnueEvaluation};
+    /// use plyforge_search::mcts::Rng;
+    /// use plyforge_search::{Config, Limits, Searcher};
+    /// use plyforge_uci::strength::Strength;
+    ///
+    /// let position = NnueBoard::new(Board::default(), Network::embedded());
+    /// let mut searcher = Searcher::new(Config::selective());
+    /// let level_5 = Strength::from_skill_level(5).unwrap();
+    /// let result = level_5.search(
+    ///     &mut searcher,
+    ///     &position,
+    ///     &NnueEvaluation,
+    ///     &[],
+    ///     &Limits::depth(6),
+    ///     &mut Rng::new(1),
+    /// )?;
+    /// assert!(Board::default().legal_moves().contains(&result.best_move));
+    /// # Ok::<(), plyforge_search::SearchError>(())
+    /// ```
+    pub fn search<G, E>(
         &self,
-        searcher: &mut Searcher<Board>,
-        board: &Board,
+        searcher: &mut Searcher<G>,
+        position: &G,
+        evaluator: &E,
         history: &[u64],
         limits: &Limits<Move>,
         rng: &mut Rng,
-    ) -> Result<SearchResult<Move>, SearchError> {
-        let result = searcher.search(board, &Evaluation, &self.limit(limits), history, |_| {})?;
+    ) -> Result<SearchResult<Move>, SearchError>
+    where
+        G: Game<Move = Move>,
+        E: Evaluator<G>,
+    {
+        let result = searcher.search(position, evaluator, &self.limit(limits), history, |_| {})?;
         Ok(self.choose(result, rng))
     }
 
