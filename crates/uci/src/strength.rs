@@ -172,10 +172,11 @@ impl Strength {
         0
     }
 
-    /// A move for `position` (a [`Board`](plyforge_chess::Board), or an [`NnueBoard`](plyforge_chess::nnue::NnueBoard)
-    /// as the engine searches) scored by `evaluator`, with the game's earlier positions
-    /// `history`, within `limits`: the normal search at full strength, otherwise the best lines
-    /// searched within this strength's limits and one of them picked with `rng`.
+    /// A move for `position` (a [`Board`](plyforge_chess::Board), or an
+    /// [`NnueBoard`](plyforge_chess::nnue::NnueBoard) as the engine searches) scored by
+    /// `evaluator`, with the game's earlier positions `history`, within `limits`: the normal
+    /// search at full strength, otherwise the best lines searched within this strength's limits
+    /// and one of them picked with `rng`.
     ///
     /// ```
     /// use plyforge_chess::Board;
