@@ -11,7 +11,8 @@
 //! ```
 //!
 //! Options: `--nodes N` (per move; default 20,000) or `--ms M` (per move, instead of nodes),
-//! `--openings N` (default 100), `--parallel P` (games played at once, default 1: at a fixed
+//! `--against FILE` (the other side searches with that network instead of the classical
+//! evaluation: two networks compared), `--openings N` (default 100), `--parallel P` (games played at once, default 1: at a fixed
 //! time, each game needs a core of its own). Prints the network's wins, draws and losses and
 //! the Elo difference with its 95 % interval. Games end by the rules or are adjudicated a draw
 //! after [`MAX_PLIES`].
@@ -44,15 +45,17 @@ struct Effort {
 }
 
 /// Plays one game from `opening`, the network as the player to move at the start or the
-/// other; returns the network's points (1, ½ or 0) and adds each side's work to `effort`.
+/// other, against the `against` network or else the classical evaluation; returns the
+/// network's points (1, ½ or 0) and adds each side's work to `effort`.
 fn play(
     opening: &Board,
     network_first: bool,
-    network: &Arc<Network>,
+    (network, against): (&Arc<Network>, Option<&Arc<Network>>),
     limits: &Limits<<Board as Game>::Move>,
     effort: &Mutex<Effort>,
 ) -> f64 {
     let mut network_searcher = Searcher::new(Config::selective());
+    let mut other_searcher = Searcher::new(Config::selective());
     let mut classical_searcher = Searcher::new(Config::selective());
     play_game(
         opening,
@@ -60,11 +63,18 @@ fn play(
         MAX_PLIES,
         |board, history, network_to_move| {
             let start = Instant::now();
-            let result = if network_to_move {
-                let position = NnueBoard::new(*board, Arc::clone(network));
-                network_searcher.search(&position, &NnueEvaluation, limits, history, |_| {})
-            } else {
-                classical_searcher.search(board, &Evaluation, limits, history, |_| {})
+            let result = match (network_to_move, against) {
+                (true, _) => {
+                    let position = NnueBoard::new(*board, Arc::clone(network));
+                    network_searcher.search(&position, &NnueEvaluation, limits, history, |_| {})
+                }
+                (false, Some(other)) => {
+                    let position = NnueBoard::new(*board, Arc::clone(other));
+                    other_searcher.search(&position, &NnueEvaluation, limits, history, |_| {})
+                }
+                (false, None) => {
+                    classical_searcher.search(board, &Evaluation, limits, history, |_| {})
+                }
             }
             .expect("the game is not over");
             let side = usize::from(!network_to_move);
@@ -93,12 +103,13 @@ fn speed(evaluator: &impl Evaluator<Board>, positions: &[Board]) -> (f64, i64) {
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: chess_eval_match <openings.epd> <network.pfnn> [--nodes N | --ms M] \
-                 [--openings N] [--parallel P]";
+                 [--against other.pfnn] [--openings N] [--parallel P]";
     let [openings_path, network_path, rest @ ..] = args.as_slice() else {
         return Err(usage.to_string());
     };
     let (mut nodes, mut milliseconds, mut count, mut parallel) =
         (DEFAULT_NODES, None, DEFAULT_OPENINGS, 1usize);
+    let mut against_path = None;
     let mut rest = rest.iter();
     while let Some(flag) = rest.next() {
         let value = rest
@@ -112,6 +123,7 @@ fn run() -> Result<(), String> {
                 .ok_or_else(|| format!("{flag}: a positive whole number, not {value:?}"))
         };
         match flag.as_str() {
+            "--against" => against_path = Some(value.clone()),
             "--nodes" => nodes = number()?,
             "--ms" => milliseconds = Some(number()?),
             "--openings" => count = number()? as usize,
@@ -119,10 +131,15 @@ fn run() -> Result<(), String> {
             _ => return Err(format!("unknown option {flag:?}; {usage}")),
         }
     }
-    let bytes = std::fs::read(network_path)
-        .map_err(|error| format!("cannot read {network_path}: {error}"))?;
-    let network =
-        Arc::new(Network::from_bytes(&bytes).map_err(|error| format!("{network_path}: {error}"))?);
+    let read_network = |path: &str| -> Result<Arc<Network>, String> {
+        let bytes = std::fs::read(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+        Ok(Arc::new(
+            Network::from_bytes(&bytes).map_err(|error| format!("{path}: {error}"))?,
+        ))
+    };
+    let network = read_network(network_path)?;
+    let against = against_path.as_deref().map(read_network).transpose()?;
+    let opponent = against_path.as_deref().unwrap_or("classical");
     let mut openings = plyforge_lab::read_openings(openings_path)?;
     openings.truncate(count);
 
@@ -146,7 +163,8 @@ fn run() -> Result<(), String> {
     };
     let per_move = milliseconds.map_or(format!("{nodes} nodes"), |ms| format!("{ms} ms"));
     println!(
-        "network against classical, {per_move} a move, {} openings x 2 colours, {parallel} at once",
+        "network against {opponent}, {per_move} a move, {} openings x 2 colours, \
+         {parallel} at once",
         openings.len()
     );
     let games = 2 * openings.len();
@@ -166,7 +184,7 @@ fn run() -> Result<(), String> {
                     let result = play(
                         &openings[game / 2],
                         game.is_multiple_of(2),
-                        &network,
+                        (&network, against.as_ref()),
                         &limits,
                         &effort,
                     );
@@ -183,8 +201,8 @@ fn run() -> Result<(), String> {
     let effort = effort.into_inner().expect("no game thread panics");
     let speed = |side: usize| effort.nodes[side] as f64 / effort.seconds[side].max(1e-9) / 1e6;
     println!(
-        "network: {} ({:.0} s); nodes a second in the games: network {:.2} M, classical {:.2} M \
-         ({:.2}x)",
+        "network: {} ({:.0} s); nodes a second in the games: network {:.2} M, {opponent} \
+         {:.2} M ({:.2}x)",
         MatchScore::new(points),
         start.elapsed().as_secs_f64(),
         speed(0),
