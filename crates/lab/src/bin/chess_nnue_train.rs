@@ -23,7 +23,7 @@
 //! 1: 8 fitted the held-out positions better but lost games at 20,000 nodes a move on 7 M
 //! positions),
 //! `--mirror` (also train on each position without castling rights mirrored left to right,
-//! which has the same worth: more data from the same games), `--epochs N` (default 20), `--rate R` (Adam's first
+//! which has the same worth: more data from the same games; equal in games on 9 M positions), `--epochs N` (default 20), `--rate R` (Adam's first
 //! step, default 0.001, decaying geometrically to `--final-rate`, default a tenth of it, by the
 //! last epoch), `--batch B` (default 16,384), `--result-weight W` (default 0.5), `--scale K`
 //! (default: fitted), `--threads T` (default 1), `--seed S` (default 1), `--start FILE` (refine
