@@ -1,6 +1,7 @@
 //! An efficiently updatable neural network evaluation (NNUE): a perspective network
-//! `(768 → H) × 2 → 1` (with an output layer per range of piece counts) whose first layer is a sum of weight rows, one per piece on the board, so
-//! that a move changes it by adding and removing a few rows instead of recomputing it.
+//! `(768 → H) × 2 → 1` (with an output layer per range of piece counts) whose first layer is a
+//! sum of weight rows, one per piece on the board, so that a move changes it by adding and
+//! removing a few rows instead of recomputing it.
 //!
 //! Each side sees the board from its own view ([`feature_index`]): 768 inputs, one per piece colour
 //! relative to that side (its own or the opponent's) × piece kind × square, Black's view

@@ -1,6 +1,6 @@
 //! The chess engine's search with a network evaluation (`plyforge_chess::nnue`, from a file
-//! `chess_nnue_train` writes, its accumulators carried move by move on an `NnueBoard`) against the same search with the crate's classical
-//! `Evaluation`, from the openings of an EPD file, each opening played with both colours: at a
+//! `chess_nnue_train` writes, its accumulators carried move by move on an `NnueBoard`) against
+//! the same search with the crate's classical `Evaluation` (or another network), from the openings of an EPD file, each opening played with both colours: at a
 //! fixed node count per move (what the evaluation knows, whatever it costs) or at a fixed time
 //! per move (what a user gets, its cost included). Also prints how many evaluations a second
 //! each makes from scratch on the openings' positions, and each side's nodes a second in the

@@ -19,16 +19,16 @@
 //! printed after every epoch; the network is written after every epoch, quantised, so a run cut
 //! short leaves its latest network.
 //!
-//! Options: `--hidden H` (default 128), `--buckets B` (output buckets by piece count, default
-//! 1: 8 fitted the held-out positions better but lost games at 20,000 nodes a move on 7 M
-//! positions),
-//! `--mirror` (also train on each position without castling rights mirrored left to right,
-//! which has the same worth: more data from the same games; equal in games on 9 M positions), `--epochs N` (default 20), `--rate R` (Adam's first
-//! step, default 0.001, decaying geometrically to `--final-rate`, default a tenth of it, by the
-//! last epoch), `--batch B` (default 16,384), `--result-weight W` (default 0.5), `--scale K`
-//! (default: fitted), `--threads T` (default 1), `--seed S` (default 1), `--start FILE` (refine
-//! a network instead of starting from random weights; a network of one bucket starts each of
-//! `B` buckets from its output layer), `--out FILE` (default `network.pfnn`).
+//! Options: `--hidden H` (default 128); `--buckets B` (output buckets by piece count, default 1:
+//! eight fitted the held-out positions better but lost games at 20,000 nodes a move on 7 M
+//! positions); `--mirror` (also train on each position without castling rights mirrored left to
+//! right, which has the same worth: more data from the same games; equal in games on 9 M
+//! positions); `--epochs N` (default 20); `--rate R` (Adam's first step, default 0.001, decaying
+//! geometrically to `--final-rate`, default a tenth of it, by the last epoch); `--batch B`
+//! (default 16,384); `--result-weight W` (default 0.1: with 0.5 the network lost by 193 Elo);
+//! `--scale K` (default: fitted); `--threads T` (default 1); `--seed S` (default 1); `--start
+//! FILE` (refine a network instead of starting from random weights; a network of one bucket
+//! starts each of `B` buckets from its output layer); `--out FILE` (default `network.pfnn`).
 
 use plyforge_chess::nnue::{
     ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, MAX_HIDDEN, MAX_OUTPUT_BUCKETS,
@@ -87,7 +87,7 @@ impl Options {
             rate: 0.001,
             final_rate: None,
             batch: 16_384,
-            result_weight: 0.5,
+            result_weight: 0.1,
             scale: None,
             threads: 1,
             seed: 1,
