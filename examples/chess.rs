@@ -10,6 +10,7 @@
 //! reason. The session is a small state machine driven by lines ([`Session::handle`]), so the
 //! tests at the bottom play it without a terminal.
 
+use plyforge::chess::nnue::{Network, NnueBoard, NnueEvaluation};
 use plyforge::chess::pgn::{Game, Ply};
 use plyforge::chess::{Board, Color, GameHistory, Move, Outcome, SanPlus};
 use plyforge::search::mcts::Rng;
@@ -79,7 +80,8 @@ struct Session {
     move_time: Duration,
     unicode: bool,
     flipped: bool,
-    searcher: Searcher<Board>,
+    /// Searches with the network the chess crate ships, as the `plyforge` engine does.
+    searcher: Searcher<NnueBoard>,
     /// How well the engine plays its own moves (hints are always at full strength).
     strength: Strength,
     /// The random choices of a weakened engine.
@@ -370,7 +372,8 @@ impl Session {
         let result = strength
             .search(
                 &mut self.searcher,
-                &board,
+                &NnueBoard::new(board, Network::embedded()),
+                &NnueEvaluation,
                 self.game.earlier_hashes(),
                 &limits,
                 &mut self.rng,
