@@ -180,7 +180,7 @@ impl Network {
     /// use plyforge_chess::Board;
     /// use plyforge_chess::nnue::Network;
     /// let network = Network::embedded();
-    /// let queen_up: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse()?;
+    /// let queen_up: Board = "4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1".parse()?;
     /// assert!(network.evaluate(&queen_up) > 500);
     /// # Ok::<(), plyforge_chess::FenError>(())
     /// ```

@@ -371,7 +371,7 @@ fn a_search_on_the_carried_accumulators_equals_one_on_fresh_ones() {
 #[test]
 fn the_embedded_network_reads_and_knows_material() {
     let network = Network::embedded();
-    let queen_up: Board = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
+    let queen_up: Board = "4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1"
         .parse()
         .expect("a valid FEN");
     assert!(network.evaluate(&queen_up) > 500);
