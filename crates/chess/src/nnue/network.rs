@@ -55,7 +55,10 @@ pub const MAX_OUTPUT_WEIGHT: i16 = 512;
 const OUTPUT_CHUNK: usize = 64;
 
 /// Why bytes are not a network.
+///
+/// Non-exhaustive: a later version of the format may be refused for reasons of its own.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NetworkError {
     /// The bytes do not start with [`MAGIC`].
     BadMagic,
