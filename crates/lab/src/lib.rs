@@ -40,6 +40,18 @@ pub fn exit_with(result: Result<(), String>) -> std::process::ExitCode {
     }
 }
 
+/// Answers `--help` or `-h` anywhere on a driver's command line: prints `usage` on standard
+/// output and returns true, and the driver exits successfully without running.
+pub fn answered_help(usage: &str) -> bool {
+    let asked = std::env::args()
+        .skip(1)
+        .any(|argument| argument == "--help" || argument == "-h");
+    if asked {
+        println!("{usage}");
+    }
+    asked
+}
+
 /// The positions of an EPD file of chess openings (blank lines skipped), or what is wrong with it
 /// (the file, or the line that does not parse).
 pub fn read_openings(path: &str) -> Result<Vec<plyforge_chess::Board>, String> {

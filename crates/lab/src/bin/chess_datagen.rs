@@ -143,10 +143,13 @@ fn play_game(
     (kept, 0.5)
 }
 
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: chess_datagen <openings.epd> <out.txt> [--games N] [--minutes M] \
+                     [--nodes N] [--seed S] [--append] [--network FILE | --classical]";
+
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: chess_datagen <openings.epd> <out.txt> [--games N] [--minutes M] \
-                 [--nodes N] [--seed S] [--append] [--network FILE | --classical]";
+    let usage = USAGE;
     let (Some(path), Some(out)) = (args.first(), args.get(1)) else {
         return Err(usage.to_string());
     };
@@ -240,5 +243,8 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     plyforge_lab::exit_with(run())
 }

@@ -100,10 +100,13 @@ fn speed(evaluator: &impl Evaluator<Board>, positions: &[Board]) -> (f64, i64) {
     (count / start.elapsed().as_secs_f64(), sum)
 }
 
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: chess_eval_match <openings.epd> <network.pfnn> [--nodes N | --ms M] \
+                     [--against other.pfnn] [--openings N] [--parallel P]";
+
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: chess_eval_match <openings.epd> <network.pfnn> [--nodes N | --ms M] \
-                 [--against other.pfnn] [--openings N] [--parallel P]";
+    let usage = USAGE;
     let [openings_path, network_path, rest @ ..] = args.as_slice() else {
         return Err(usage.to_string());
     };
@@ -213,5 +216,8 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     plyforge_lab::exit_with(run())
 }

@@ -814,6 +814,9 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     plyforge_lab::exit_with(run())
 }
 

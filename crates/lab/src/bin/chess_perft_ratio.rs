@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 
 /// Rounds when none is given: each round times every library once per position and mode.
 const DEFAULT_ROUNDS: usize = 11;
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: chess_perft_ratio [rounds, default 11]";
 /// The libraries, in the order of the table's columns.
 const LIBRARIES: [&str; 3] = [
     <plyforge_chess::Board as Perft>::NAME,
@@ -190,6 +192,9 @@ fn cell(position: &PerftPosition, time: Duration) -> String {
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     let rounds = match std::env::args().nth(1) {
         None => Ok(DEFAULT_ROUNDS),
         Some(text) => text

@@ -72,13 +72,13 @@ fn play(opening: &Board, variant_first: bool, variant: &Config, time: Duration) 
     )
 }
 
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: chess_selfplay <openings.epd> [ms per move] [openings] [variant ...]";
+
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((path, rest)) = args.split_first() else {
-        return Err(
-            "usage: chess_selfplay <openings.epd> [ms per move] [openings] [variant ...]"
-                .to_string(),
-        );
+        return Err(USAGE.to_string());
     };
     let number = |index: usize, default: u64, what: &str| -> Result<u64, String> {
         rest.get(index).map_or(Ok(default), |text| {
@@ -129,5 +129,8 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     plyforge_lab::exit_with(run())
 }

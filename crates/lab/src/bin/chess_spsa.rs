@@ -344,10 +344,6 @@ crates/lab/data/openings-8ply.epd, the margins and reductions, 1000 iterations o
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        println!("{USAGE}");
-        return Ok(());
-    }
     let options = parse_options(&args)?;
     let openings = plyforge_lab::read_openings(&options.openings)?;
     if openings.is_empty() {
@@ -431,6 +427,9 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     plyforge_lab::exit_with(run())
 }
 

@@ -231,10 +231,13 @@ fn read(path: &str) -> Result<(Data, Data), String> {
     Ok((train, test))
 }
 
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: chess_tune <data.txt> [--epochs N] [--rate R] [--l2 L] \
+                     [--result-weight W] [--start engine|material] [--out weights.rs]";
+
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: chess_tune <data.txt> [--epochs N] [--rate R] [--l2 L] \
-                 [--result-weight W] [--start engine|material] [--out weights.rs]";
+    let usage = USAGE;
     let Some(path) = args.first() else {
         return Err(usage.to_string());
     };
@@ -395,5 +398,8 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     plyforge_lab::exit_with(run())
 }

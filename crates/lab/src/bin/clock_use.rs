@@ -16,11 +16,16 @@ use std::time::{Duration, Instant};
 
 /// Plies after which a game is stopped (adjudicated as unfinished).
 const MAX_PLIES: usize = 300;
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: clock_use <engine> <base+increment seconds> <openings.epd> <games> \
+                     [overhead=MS]";
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: clock_use <engine> <base+increment seconds> <openings.epd> <games> \
-                 [overhead=MS]";
+    let usage = USAGE;
     let (path, control, openings, games, overhead) = match args.as_slice() {
         [path, control, openings, games] => (path, control, openings, games, None),
         [path, control, openings, games, option] => {

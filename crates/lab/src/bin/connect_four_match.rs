@@ -37,6 +37,8 @@ use std::time::{Duration, Instant};
 
 /// Time per move when none is given, in milliseconds.
 const DEFAULT_MOVE_MS: u64 = 10;
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: connect_four_match [<milliseconds per move> [pairing ...]]";
 /// Depths are compared over the searches made with fewer stones than this on the board: later,
 /// a search that has found the game's result runs on to the depth limit at once.
 const EARLY_STONES: u32 = 12;
@@ -240,13 +242,16 @@ fn parse_pairing(name: &str) -> Result<Pairing, String> {
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (milliseconds, names) = match args.split_first() {
         None => (DEFAULT_MOVE_MS, Vec::new()),
         Some((first, rest)) => match first.parse::<u64>() {
             Ok(ms) if ms > 0 => (ms, rest.to_vec()),
             _ => {
-                eprintln!("usage: connect_four_match [<milliseconds per move> [pairing ...]]");
+                eprintln!("{USAGE}");
                 return ExitCode::FAILURE;
             }
         },

@@ -31,6 +31,12 @@ use plyforge_search::mcts::{MctsConfig, Rollout};
 use plyforge_search::{Algorithm, Config, Searcher};
 use plyforge_search::{Game, Limits, Outcome};
 use std::process::ExitCode;
+
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: connect_four_mcts [--ms 20] [--plies 2] \
+                     [--ours recommended|uct|decisive|eval|hints] [--c 0.707] \
+                     [--minimax-expand 0] [--threads 1] [--opponent minimax|ours] [--prior W] \
+                     [--scale S]";
 use std::time::{Duration, Instant};
 
 /// Settings from the command line.
@@ -196,10 +202,13 @@ fn play(
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {message}\n{USAGE}");
             return ExitCode::FAILURE;
         }
     };

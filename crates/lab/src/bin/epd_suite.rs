@@ -51,7 +51,14 @@ const NODE_BUDGET_LIMIT: Duration = Duration::from_secs(600);
 /// table takes tens of milliseconds).
 const POPULATE_LIMIT: Duration = Duration::from_secs(5);
 
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: epd_suite <file.epd> [ms per position | nodes=N] [threads] [variant] \
+                     [--curve] [--engine COMMAND]";
+
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     plyforge_lab::exit_with(run())
 }
 
@@ -69,10 +76,7 @@ fn run() -> Result<(), String> {
         None => None,
     };
     let mut args = args.into_iter();
-    let path = args.next().ok_or(
-        "usage: epd_suite <file.epd> [ms per position | nodes=N] [threads] [variant] [--curve] \
-         [--engine COMMAND]",
-    )?;
+    let path = args.next().ok_or(USAGE)?;
     let number = |text: Option<String>, default: u64| -> Result<u64, String> {
         text.map_or(Ok(default), |text| {
             text.parse().map_err(|_| format!("not a number: {text:?}"))

@@ -18,6 +18,8 @@ use std::time::Duration;
 
 /// A node budget that no run here fills (the search would stop early).
 const NODES: usize = 1 << 24;
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: mcts_threads [--ms N] [--runs N]";
 
 /// Iterations per second of one search of `time` from `position`.
 fn rate<G: Game, E: Evaluator<G>>(
@@ -74,6 +76,9 @@ fn compare<G: Game, E: Evaluator<G>>(
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut time = Duration::from_millis(200);
     let mut runs = 5;
@@ -85,7 +90,7 @@ fn main() -> ExitCode {
             ("--ms", Some(ms)) => time = Duration::from_millis(ms),
             ("--runs", Some(count)) => runs = count as usize,
             _ => {
-                eprintln!("usage: mcts_threads [--ms N] [--runs N]");
+                eprintln!("{USAGE}");
                 return ExitCode::FAILURE;
             }
         }

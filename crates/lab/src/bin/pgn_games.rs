@@ -160,11 +160,10 @@ fn play_game(round: usize, options: &Options, rng: &mut Rng) -> Result<Game, Str
 }
 
 fn main() -> ExitCode {
-    let arguments: Vec<String> = std::env::args().skip(1).collect();
-    if arguments.iter().any(|argument| argument == "--help") {
-        println!("{USAGE}");
+    if plyforge_lab::answered_help(USAGE) {
         return ExitCode::SUCCESS;
     }
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
     let options = match parse_options(&arguments) {
         Ok(options) => options,
         Err(error) => {

@@ -34,6 +34,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// Threads of the `parallel` search (minimax's `ParallelSearch`, our Lazy SMP).
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: search_profile <ours|minimax> \
+                     <plain|equivalent|ordering|shallow|tuned|default|default-shallow|default-tuned> \
+                     <columns> <repetitions> [table MiB]";
+
 const PARALLEL_THREADS: usize = 2;
 /// Depth of the `parallel` search and of its one-thread counterpart `equivalent-deep`: long
 /// enough for the threads' start-up not to dominate.
@@ -197,6 +202,9 @@ fn run(
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (engine, search, position, repetitions, table_mib) = match args.as_slice() {
         [engine, search, position, repetitions] => (engine, search, position, repetitions, None),
@@ -204,9 +212,7 @@ fn main() -> ExitCode {
             (engine, search, position, repetitions, Some(table_mib))
         }
         _ => {
-            eprintln!(
-                "usage: search_profile <ours|minimax> <plain|equivalent|ordering|shallow|tuned|default|default-shallow|default-tuned> <columns> <repetitions> [table MiB]"
-            );
+            eprintln!("{USAGE}");
             return ExitCode::FAILURE;
         }
     };

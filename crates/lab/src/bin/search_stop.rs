@@ -8,7 +8,11 @@
 
 use plyforge_connect_four::{Columns7x6, ConnectFour, ThreatEvaluator};
 use plyforge_search::{Config, Limits, Searcher, StopFlag};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
+
+/// What `--help` prints.
+const USAGE: &str = "usage: search_stop (no arguments)";
 
 /// Searches per thread count.
 const RUNS: usize = 20;
@@ -17,7 +21,10 @@ const RUNS: usize = 20;
 const FIRST_DELAY: Duration = Duration::from_millis(20);
 const DELAY_STEP: Duration = Duration::from_millis(7);
 
-fn main() {
+fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     let board: ConnectFour<Columns7x6> = "4453".parse().expect("a legal position");
     for threads in [1, 2] {
         let mut searcher = Searcher::new(Config::default().with_threads(threads).with_tt_mib(64));
@@ -58,4 +65,5 @@ fn main() {
             depths.iter().max().unwrap_or(&0),
         );
     }
+    ExitCode::SUCCESS
 }

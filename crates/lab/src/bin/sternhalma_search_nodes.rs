@@ -44,13 +44,12 @@ const ROOT_TURN_LEAF_SEARCH_DEPTH: u32 = 1;
 const OPENING_PLIES: usize = 12;
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     let only = std::env::args().nth(2);
     let repetitions: usize = match std::env::args().nth(1).as_deref() {
         None => 1,
-        Some("--help" | "-h") => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
         Some(text) => match text.parse() {
             Ok(count) if count > 0 => count,
             _ => {

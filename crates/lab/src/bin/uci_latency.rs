@@ -15,6 +15,8 @@ use std::time::Duration;
 
 /// How long any answer may take.
 const ANSWER_LIMIT: Duration = Duration::from_secs(60);
+/// What `--help` prints, and a wrong command line.
+const USAGE: &str = "usage: uci_latency <engine> [trials] [hash MiB]";
 /// The search that writes part of the table before the second `ucinewgame`.
 const FILL_SEARCH: Duration = Duration::from_secs(3);
 
@@ -40,9 +42,12 @@ fn until_ready(engine: &mut UciProcess, command: &str) -> f64 {
 }
 
 fn main() -> ExitCode {
+    if plyforge_lab::answered_help(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: uci_latency <engine> [trials] [hash MiB]");
+        eprintln!("{USAGE}");
         return ExitCode::FAILURE;
     };
     let trials: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(50);
