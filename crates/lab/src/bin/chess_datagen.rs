@@ -149,9 +149,8 @@ const USAGE: &str = "usage: chess_datagen <openings.epd> <out.txt> [--games N] [
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = USAGE;
     let (Some(path), Some(out)) = (args.first(), args.get(1)) else {
-        return Err(usage.to_string());
+        return Err(USAGE.to_string());
     };
     let (mut games, mut minutes, mut nodes, mut seed, mut append) =
         (u64::MAX, f64::INFINITY, DEFAULT_NODES, 1u64, false);
@@ -168,7 +167,7 @@ fn run() -> Result<(), String> {
         }
         let value = rest
             .next()
-            .ok_or_else(|| format!("{flag} needs a value; {usage}"))?;
+            .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))?;
         let bad = || format!("{flag}: not a number: {value:?}");
         match flag.as_str() {
             "--games" => games = value.parse().map_err(|_| bad())?,
@@ -182,7 +181,7 @@ fn run() -> Result<(), String> {
                     Network::from_bytes(&bytes).map_err(|error| format!("{value}: {error}"))?,
                 );
             }
-            _ => return Err(format!("unknown option {flag:?}; {usage}")),
+            _ => return Err(format!("unknown option {flag:?}; {USAGE}")),
         }
     }
     let openings = plyforge_lab::read_openings(path)?;

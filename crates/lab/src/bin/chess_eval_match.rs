@@ -106,9 +106,8 @@ const USAGE: &str = "usage: chess_eval_match <openings.epd> <network.pfnn> [--no
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = USAGE;
     let [openings_path, network_path, rest @ ..] = args.as_slice() else {
-        return Err(usage.to_string());
+        return Err(USAGE.to_string());
     };
     let (mut nodes, mut milliseconds, mut count, mut parallel) =
         (DEFAULT_NODES, None, DEFAULT_OPENINGS, 1usize);
@@ -117,7 +116,7 @@ fn run() -> Result<(), String> {
     while let Some(flag) = rest.next() {
         let value = rest
             .next()
-            .ok_or_else(|| format!("{flag} needs a value; {usage}"))?;
+            .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))?;
         let number = || -> Result<u64, String> {
             value
                 .parse()
@@ -131,7 +130,7 @@ fn run() -> Result<(), String> {
             "--ms" => milliseconds = Some(number()?),
             "--openings" => count = number()? as usize,
             "--parallel" => parallel = number()? as usize,
-            _ => return Err(format!("unknown option {flag:?}; {usage}")),
+            _ => return Err(format!("unknown option {flag:?}; {USAGE}")),
         }
     }
     let read_network = |path: &str| -> Result<Arc<Network>, String> {

@@ -237,9 +237,8 @@ const USAGE: &str = "usage: chess_tune <data.txt> [--epochs N] [--rate R] [--l2 
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = USAGE;
     let Some(path) = args.first() else {
-        return Err(usage.to_string());
+        return Err(USAGE.to_string());
     };
     let (mut epochs, mut rate, mut out) = (DEFAULT_EPOCHS, DEFAULT_RATE, None);
     let (mut ridge, mut from_material, mut result_weight) = (0.0, false, 1.0);
@@ -247,7 +246,7 @@ fn run() -> Result<(), String> {
     while let Some(flag) = rest.next() {
         let value = rest
             .next()
-            .ok_or_else(|| format!("{flag} needs a value; {usage}"))?;
+            .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))?;
         let bad = || format!("{flag}: not a number: {value:?}");
         match flag.as_str() {
             "--epochs" => epochs = value.parse().map_err(|_| bad())?,
@@ -262,7 +261,7 @@ fn run() -> Result<(), String> {
                 }
             }
             "--out" => out = Some(value.clone()),
-            _ => return Err(format!("unknown option {flag:?}; {usage}")),
+            _ => return Err(format!("unknown option {flag:?}; {USAGE}")),
         }
     }
     let start = Instant::now();

@@ -25,20 +25,19 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = USAGE;
     let (path, control, openings, games, overhead) = match args.as_slice() {
         [path, control, openings, games] => (path, control, openings, games, None),
         [path, control, openings, games, option] => {
             match option.strip_prefix("overhead=").map(str::parse::<u64>) {
                 Some(Ok(ms)) => (path, control, openings, games, Some(ms)),
                 _ => {
-                    eprintln!("{usage}");
+                    eprintln!("{USAGE}");
                     return ExitCode::FAILURE;
                 }
             }
         }
         _ => {
-            eprintln!("{usage}");
+            eprintln!("{USAGE}");
             return ExitCode::FAILURE;
         }
     };
