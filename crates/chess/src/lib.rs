@@ -24,7 +24,8 @@
 //! [`Board::parse_san`] in one call), [`pgn`] (reading, writing and a game record; needs
 //! the `std` feature, on by default), [`Epd`], [`GameHistory`] (repetitions, the automatic
 //! ends and the draw claims), [`Evaluation`] (`plyforge_search::Evaluator<Board>`) and
-//! [`nnue`] (a neural network evaluation, with a board that updates it move by move). Square
+//! [`nnue`] (a neural network evaluation, with a board that updates it move by move), both
+//! corrected by the [`endgame`] rules (forced wins, sides that cannot mate). Square
 //! sets are [`Bitboard`]s of the crate's [`Square`]; [`attacks`] has the attack tables,
 //! [`Board::attackers_to`] the pieces attacking a square.
 //!
@@ -47,6 +48,8 @@ mod castling;
 mod check;
 mod color;
 mod diagram;
+#[cfg(feature = "search")]
+pub mod endgame;
 mod epd;
 #[cfg(feature = "search")]
 mod eval;

@@ -211,6 +211,21 @@ impl Square {
         }
     }
 
+    /// The king's distance to `other`: the moves a king needs to walk there, 0 to 7.
+    ///
+    /// ```
+    /// use plyforge_chess::Square;
+    /// assert_eq!(Square::A1.distance(Square::H8), 7);
+    /// assert_eq!(Square::E4.distance(Square::F6), 2);
+    /// assert_eq!(Square::E4.distance(Square::E4), 0);
+    /// ```
+    #[inline(always)]
+    pub const fn distance(self, other: Square) -> u8 {
+        let files = (self as u8 & 7).abs_diff(other as u8 & 7);
+        let ranks = (self as u8 >> 3).abs_diff(other as u8 >> 3);
+        if files > ranks { files } else { ranks }
+    }
+
     /// The square `files` files and `ranks` ranks away, or `None` off the board.
     pub const fn offset(self, files: i8, ranks: i8) -> Option<Square> {
         let file = self.file() as i8 + files;

@@ -432,11 +432,15 @@ impl Engine {
                     plyforge_chess::EvaluationTrace::SCALE_FULL,
                     trace.score
                 ));
-                let score = Evaluation.evaluate(board, board.side_to_move() as usize);
-                let network = self.network.evaluate(board);
+                let side = board.side_to_move();
+                let classical = Evaluation.evaluate(board, side as usize);
+                let classical_terms = side.fold(trace.score, -trace.score);
+                let network = Evaluator::evaluate(&*self.network, board, side as usize);
+                let network_alone = self.network.evaluate(board);
                 self.say(&format!(
-                    "info string eval network {network} cp, classical {score} cp (side to move); \
-                     the search uses the {}",
+                    "info string eval network {network} cp ({network_alone} before the endgame \
+                     rules), classical {classical} cp ({classical_terms} before them), side to \
+                     move's view; the search uses the {}",
                     match self.evaluation {
                         SearchEvaluation::Network => "network",
                         SearchEvaluation::Classical => "classical evaluation",

@@ -21,13 +21,13 @@ mod weights;
 pub mod tuning;
 
 use crate::board::Board;
-use crate::color::Color;
 use layout::{FEATURE_COUNT, S, Term, WEIGHTS};
 use pawn_table::PawnEntry;
 use plyforge_search::{Evaluator, Score};
 use terms::{FULL_PHASE, Sink};
 
-/// The tapered evaluation.
+/// The tapered evaluation; as an [`Evaluator`] its score is corrected by the
+/// [`endgame`](crate::endgame) knowledge ([`Evaluation::white_score`] is the terms' sum alone).
 ///
 /// ```
 /// use plyforge_chess::{Board, Evaluation};
@@ -235,11 +235,12 @@ fn weights() -> &'static [S; FEATURE_COUNT] {
 
 impl Evaluator<Board> for Evaluation {
     fn evaluate(&self, board: &Board, player: usize) -> Score {
-        let score = Evaluation::white_score(board);
-        if player == Color::White.index() {
-            score
+        let white = Evaluation::white_score(board);
+        let to_move = crate::endgame::adjust(board, board.side_to_move().fold(white, -white));
+        if player == board.side_to_move().index() {
+            to_move
         } else {
-            -score
+            -to_move
         }
     }
 }

@@ -17,6 +17,7 @@ use crate::attacks::{self, Bits};
 use crate::board::Board;
 use crate::color::Color;
 use crate::piece::Role;
+use crate::square::Square;
 
 /// Receives the evaluation's features.
 pub(crate) trait Sink {
@@ -168,9 +169,7 @@ fn file_set(bits: Bits) -> u8 {
 /// The king's distance between two squares: the moves a king needs, 0 to 7.
 #[inline(always)]
 fn distance(from: usize, to: usize) -> i32 {
-    let files = (from % 8).abs_diff(to % 8);
-    let ranks = (from / 8).abs_diff(to / 8);
-    files.max(ranks) as i32
+    i32::from(Square::from_index(from as u8).distance(Square::from_index(to as u8)))
 }
 
 /// The square in front of `square` (not on the last rank) for color index `color`'s pawns.

@@ -8,6 +8,7 @@ use super::accumulator::{Accumulator, PlacedPiece};
 use super::network::Network;
 use crate::board::Board;
 use crate::color::Color;
+use crate::endgame;
 use crate::generate::MAX_MOVES;
 use crate::moves::Move;
 use crate::piece::Role;
@@ -128,14 +129,15 @@ impl core::fmt::Debug for NnueBoard {
     }
 }
 
-/// The network's score of an [`NnueBoard`], from its accumulators.
+/// The network's score of an [`NnueBoard`], from its accumulators, corrected by the
+/// [`endgame`](crate::endgame) knowledge.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NnueEvaluation;
 
 impl Evaluator<NnueBoard> for NnueEvaluation {
     #[inline]
     fn evaluate(&self, position: &NnueBoard, player: usize) -> Score {
-        let score = position.evaluate();
+        let score = endgame::adjust(&position.board, position.evaluate());
         if player == position.board.side_to_move().index() {
             score
         } else {

@@ -434,7 +434,7 @@ fn activated_dot(values: &[i16], weights: &[i16]) -> i64 {
 
 impl Evaluator<Board> for Network {
     fn evaluate(&self, board: &Board, player: usize) -> Score {
-        let score = Network::evaluate(self, board);
+        let score = crate::endgame::adjust(board, Network::evaluate(self, board));
         if player == board.side_to_move().index() {
             score
         } else {
