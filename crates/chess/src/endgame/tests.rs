@@ -1,9 +1,9 @@
 use super::*;
 use crate::Evaluation;
 use crate::nnue::{Network, NnueBoard, NnueEvaluation};
-use alloc::string::String;
+use crate::test_support::mirrored;
+use alloc::string::ToString;
 use alloc::sync::Arc;
-use alloc::vec::Vec;
 use plyforge_search::{Config, Evaluator, Limits, Searcher};
 use proptest::prelude::*;
 
@@ -30,7 +30,8 @@ fn forced_wins_score_above_any_material() {
     ] {
         let score = white(fen, 0);
         assert!(score > KNOWN_WIN, "{fen}: {score}");
-        assert_eq!(white(&mirror(fen), 0), -score, "{fen} mirrored");
+        let mirror = mirrored(&board(fen)).to_string();
+        assert_eq!(white(&mirror, 0), -score, "{fen} mirrored");
     }
 }
 
@@ -101,31 +102,6 @@ fn bishop_and_knight_drive_the_king_to_a_corner_of_the_bishop_colour() {
         light_right > light_wrong + 4 * EDGE_STEP,
         "{light_right} {light_wrong}"
     );
-}
-
-/// `fen` with the colours swapped and the board turned top to bottom (no castling rights, no
-/// en passant square).
-fn mirror(fen: &str) -> String {
-    let mut fields = fen.split(' ');
-    let placement = fields.next().expect("a placement");
-    let side = fields.next().expect("a side to move");
-    let ranks: Vec<String> = placement
-        .split('/')
-        .rev()
-        .map(|rank| {
-            rank.chars()
-                .map(|letter| {
-                    if letter.is_ascii_uppercase() {
-                        letter.to_ascii_lowercase()
-                    } else {
-                        letter.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let side = if side == "w" { "b" } else { "w" };
-    alloc::format!("{} {side} - - 0 1", ranks.join("/"))
 }
 
 proptest! {
