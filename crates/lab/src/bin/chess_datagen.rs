@@ -2,7 +2,8 @@
 //! `chess_nnue_train` for the network): self-play games of the engine (its search,
 //! `Config::selective()`, with the network the chess crate ships unless told otherwise) at a
 //! fixed node count per move from the openings of an EPD file, with a few random moves after
-//! each opening so that 200 openings give thousands of different games. Writes the quiet
+//! each opening so that 200 openings give hundreds of thousands of different games (the search
+//! at a fixed node count is deterministic: a start played twice gives the same game twice). Writes the quiet
 //! positions of every game with the game's result and the search's score, one
 //! `FEN;result;score` line each (result 1.0 White won, 0.5 draw, 0.0 Black won; score in
 //! centipawns from White's view). The tuner can blend the score into the result: a game gives
@@ -41,8 +42,14 @@ use std::time::{Duration, Instant};
 const DEFAULT_NODES: u64 = 6000;
 /// Plies after the random moves whose positions are not kept (still book-like).
 const SKIP_PLIES: usize = 8;
-/// Random moves after the opening: between 0 and this many.
-const MAX_RANDOM_PLIES: usize = 3;
+/// Random moves after the opening: between these two counts. At least two, so that a start
+/// repeats rarely (200 openings and two random plies give some 180,000 starts).
+const MIN_RANDOM_PLIES: usize = 2;
+/// See [`MIN_RANDOM_PLIES`].
+const MAX_RANDOM_PLIES: usize = 5;
+/// A game whose first search scores a side this far ahead after the random moves is not
+/// played: its positions would teach little but a lost position.
+const MAX_START_SCORE: i32 = 300;
 /// A score (side to move's view) that decides a game when held for [`WIN_PLIES`] plies.
 const WIN_SCORE: i32 = 1000;
 const WIN_PLIES: usize = 6;
@@ -60,17 +67,19 @@ fn is_tactical(board: &Board, mv: Move) -> bool {
 }
 
 /// Plays one game; returns the quiet positions as FENs with the search's score from White's
-/// view, and the result from White's view.
+/// view, and the result from White's view; `None` when the random moves left a start too
+/// one-sided to play ([`MAX_START_SCORE`]).
 fn play_game(
     opening: &Board,
     random: &mut SplitMix64,
     nodes: u64,
     (network, evaluation): (&Arc<Network>, SearchEvaluation),
-) -> (Vec<(String, i32)>, f64) {
+) -> Option<(Vec<(String, i32)>, f64)> {
     // The engine's configuration, so the scores are those of the search the network serves.
     let mut searcher = Searcher::new(Config::selective());
     let mut game = GameHistory::new(*opening);
-    for _ in 0..random.below(MAX_RANDOM_PLIES + 1) {
+    let random_plies = MIN_RANDOM_PLIES + random.below(MAX_RANDOM_PLIES - MIN_RANDOM_PLIES + 1);
+    for _ in 0..random_plies {
         let moves = game.board().legal_moves();
         if moves.is_empty() {
             break;
@@ -88,7 +97,7 @@ fn play_game(
                 None => 0.5,
                 Some(winner) => winner.fold(1.0, 0.0),
             };
-            return (kept, result);
+            return Some((kept, result));
         }
         let result = searcher
             .search(
@@ -106,6 +115,9 @@ fn play_game(
         } else {
             -score
         };
+        if ply == 0 && white.abs() > MAX_START_SCORE {
+            return None;
+        }
         if ply >= SKIP_PLIES
             && !board.in_check()
             && !is_tactical(&board, result.best_move)
@@ -127,7 +139,7 @@ fn play_game(
         }
         last_winner = leader;
         if let Some(result) = leader.filter(|_| winning_streak >= WIN_PLIES) {
-            return (kept, result);
+            return Some((kept, result));
         }
         drawn_streak = if ply >= DRAW_FROM_PLY && white.abs() <= DRAW_SCORE {
             drawn_streak + 1
@@ -135,12 +147,12 @@ fn play_game(
             0
         };
         if drawn_streak >= DRAW_PLIES {
-            return (kept, 0.5);
+            return Some((kept, 0.5));
         }
         game.play(result.best_move)
             .expect("the search returns a legal move");
     }
-    (kept, 0.5)
+    Some((kept, 0.5))
 }
 
 /// What `--help` prints, and a wrong command line.
@@ -207,11 +219,15 @@ fn run() -> Result<(), String> {
         },
         if games == u64::MAX { "s" } else { "games" },
     );
-    let (mut played, mut positions) = (0u64, 0usize);
+    let (mut played, mut positions, mut skipped) = (0u64, 0usize, 0u64);
     let mut score = [0u64; 3];
     while played < games && start.elapsed() < deadline {
         let opening = &openings[random.below(openings.len())];
-        let (kept, result) = play_game(opening, &mut random, nodes, (&network, evaluation));
+        let Some((kept, result)) = play_game(opening, &mut random, nodes, (&network, evaluation))
+        else {
+            skipped += 1;
+            continue;
+        };
         for (fen, score) in &kept {
             writeln!(writer, "{fen};{result:.1};{score}").map_err(|error| error.to_string())?;
         }
@@ -225,14 +241,14 @@ fn run() -> Result<(), String> {
             bar.inc(1);
         }
         bar.set_message(format!(
-            "{played} games (+{} ={} -{}), {positions} positions",
+            "{played} games (+{} ={} -{}), {positions} positions, {skipped} starts skipped",
             score[2], score[1], score[0]
         ));
     }
     bar.finish_and_clear();
     println!(
-        "{played} games (White +{} ={} -{}), {positions} positions, {nodes} nodes per move, \
-         {:.0} s, written to {out}",
+        "{played} games (White +{} ={} -{}), {positions} positions, {skipped} one-sided starts \
+         skipped, {nodes} nodes per move, {:.0} s, written to {out}",
         score[2],
         score[1],
         score[0],
