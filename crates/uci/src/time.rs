@@ -1,9 +1,11 @@
 //! Time management: turns the clock of a `go` command into the limits of a search, and hands
 //! a [`TimeManager`] the soft limit to move while the search runs. Each move gets a budget: an
 //! even share of the time left for the coming moves (the clock and the increments expected
-//! over a horizon of [`DEFAULT_MOVES_TO_GO`] moves), so that the clock is spent evenly over a
-//! game rather than early. The soft limit starts at half the budget: the search starts no new
-//! iteration after it, because the next iteration takes about as long as all the ones before
+//! over a horizon of [`DEFAULT_MOVES_TO_GO`] moves where the GUI does not say how many). The
+//! horizon is short, and the budget shrinks with the clock: the clock is spent most in the
+//! opening and the middlegame, where games are decided, and the increments carry the endgame,
+//! as strong engines spend it. The soft limit starts at half the budget: the search starts no
+//! new iteration after it, because the next iteration takes about as long as all the ones before
 //! it, so that a move takes about the budget. The time manager then scales it by what the
 //! iterations find ([`adapt`]). The hard limit ends an iteration that runs long: a few
 //! budgets, and never more than a fraction of what is left, so that the clock always keeps a
@@ -18,9 +20,12 @@ use plyforge_chess::Move;
 use plyforge_search::Limits;
 use std::time::Duration;
 
-/// Moves assumed to remain when the GUI does not say (`movestogo`), and the most a budget
-/// plans for.
-pub const DEFAULT_MOVES_TO_GO: u32 = 40;
+/// Moves a budget plans for when the GUI does not say how many remain (`movestogo`): fewer
+/// than a game has left, so that the clock is spent where games are decided, in the
+/// middlegame, and the increments carry the endgame.
+pub const DEFAULT_MOVES_TO_GO: u32 = 12;
+/// The most moves a budget plans for when the GUI says how many remain.
+const MAX_MOVES_TO_GO: u32 = 40;
 /// Kept back from every limit for the GUI's and the operating system's delays, unless the
 /// `Move Overhead` option says otherwise.
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
@@ -44,10 +49,10 @@ const BUDGET_FRACTION_OF_CLOCK: u32 = 8;
 /// use std::time::Duration;
 /// let Command::Go(go) = "go wtime 60000 btime 60000".parse().unwrap() else { unreachable!() };
 /// let limits = limits_for(&go, true, Duration::from_millis(30));
-/// // A budget of 1.5 s (a 40th of the clock): no iteration starts after 0.75 s (until a
-/// // time manager moves that), none runs past 6 s.
-/// assert_eq!(limits.soft_time.unwrap().as_millis(), 749);
-/// assert_eq!(limits.hard_time.unwrap().as_millis(), 5997);
+/// // A budget of 5 s (a 12th of the clock): no iteration starts after 2.5 s (until a time
+/// // manager moves that), none runs past 15 s (a quarter of the clock).
+/// assert_eq!(limits.soft_time.unwrap().as_millis(), 2498);
+/// assert_eq!(limits.hard_time.unwrap().as_millis(), 14992);
 /// ```
 pub fn limits_for(go: &Go, white: bool, move_overhead: Duration) -> Limits<Move> {
     let mut limits = Limits {
@@ -81,7 +86,7 @@ pub fn limits_for(go: &Go, white: bool, move_overhead: Duration) -> Limits<Move>
         let moves_to_go = go
             .moves_to_go
             .unwrap_or(DEFAULT_MOVES_TO_GO)
-            .clamp(1, DEFAULT_MOVES_TO_GO);
+            .clamp(1, MAX_MOVES_TO_GO);
         let budget = move_budget(available, increment, moves_to_go);
         let hard_cap = available / HARD_FRACTION_OF_CLOCK;
         let hard = (budget * HARD_PER_BUDGET)
@@ -170,10 +175,34 @@ mod allocation {
 
     #[test]
     fn the_budget_shares_the_clock_and_the_increments_over_the_horizon() {
-        // 40 s and 40 increments of 1 s over 40 moves: (40 + 39) / 40 s a move.
+        // 40 s and the 11 increments of 1 s to come over 12 moves: (40 + 11) / 12 s a move;
+        // the hard limit is a quarter of the clock, less than four budgets.
         let (soft, hard) = limits("go wtime 40000 winc 1000");
-        assert_eq!(soft, Duration::from_millis(1975) / 2);
-        assert_eq!(hard, Duration::from_millis(1975) * 4);
+        assert_eq!(soft, Duration::from_millis(4250) / 2);
+        assert_eq!(hard, Duration::from_secs(10));
+    }
+
+    #[test]
+    fn moves_to_go_sets_the_horizon_up_to_forty_moves() {
+        // 40 s for 40 moves: a second a move; more moves are planned as 40.
+        for line in [
+            "go wtime 40000 movestogo 40",
+            "go wtime 40000 movestogo 100",
+        ] {
+            let (soft, hard) = limits(line);
+            assert_eq!(
+                (soft, hard),
+                (Duration::from_millis(500), Duration::from_secs(4)),
+                "{line}"
+            );
+        }
+        // The last move before the time control has the whole clock to plan for, and still
+        // keeps three quarters of it.
+        let (soft, hard) = limits("go wtime 40000 movestogo 1");
+        assert_eq!(
+            (soft, hard),
+            (Duration::from_secs(10), Duration::from_secs(10))
+        );
     }
 
     #[test]
