@@ -3,8 +3,8 @@
 //! `Config::selective()`, with the network the chess crate ships unless told otherwise) at a
 //! fixed node count per move from the openings of an EPD file, with a few random moves after
 //! each opening so that 200 openings give hundreds of thousands of different games (the search
-//! at a fixed node count is deterministic: a start played twice gives the same game twice). Writes the quiet
-//! positions of every game with the game's result and the search's score, one
+//! at a fixed node count is deterministic: a start played twice gives the same game twice).
+//! Writes the quiet positions of every game with the game's result and the search's score, one
 //! `FEN;result;score` line each (result 1.0 White won, 0.5 draw, 0.0 Black won; score in
 //! centipawns from White's view). The tuner can blend the score into the result: a game gives
 //! one result to all its positions, the score is a label of each position's own.
