@@ -26,6 +26,7 @@ pub mod minimax_adaptor;
 pub mod progress;
 pub mod spsa;
 pub mod techniques;
+pub mod training_data;
 pub mod uci_process;
 
 /// The exit of a driver whose work is `result`: success, or the error on standard error and

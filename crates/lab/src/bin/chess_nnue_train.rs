@@ -14,9 +14,10 @@
 //! that the network learns centipawns on the scale of the search that made the data and the
 //! search's margins keep their meaning. The network predicts `sigmoid(K × its score)`; training
 //! minimises the mean squared error with Adam on shuffled mini-batches in `f32`, one thread or
-//! more (each sums the gradient of its share of a batch). One block of consecutive lines in
-//! [`HOLD_OUT_EVERY`] is held out (whole games, as far as blocks follow games), and its error is
-//! printed after every epoch; the network is written after every epoch, quantised, so a run cut
+//! more (each sums the gradient of its share of a batch). One position in [`HOLD_OUT_EVERY`] is
+//! held out, chosen by a hash of its placement, side, castling rights and en-passant square, so
+//! that a position is held out in every file and every run it appears in and the held-out errors
+//! of networks trained on other files compare; its error is printed after every epoch; the network is written after every epoch, quantised, so a run cut
 //! short leaves its latest network.
 //!
 //! Options: `--hidden H` (default 128); `--buckets B` (output buckets by piece count, default 1:
@@ -35,17 +36,14 @@ use plyforge_chess::nnue::{
     MAX_OUTPUT_WEIGHT, Network, OUTPUT_SCALE, feature_index, output_bucket,
 };
 use plyforge_chess::{Board, Color, Role};
-use plyforge_lab::progress;
 use plyforge_lab::spsa::SplitMix64;
+use plyforge_lab::{progress, training_data};
 use std::io::{BufRead, BufReader};
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Lines of a file per block: one block in [`HOLD_OUT_EVERY`] is held out. A game's positions
-/// are consecutive lines, so only the games cut by a block's edge fall on both sides.
-const HOLD_OUT_BLOCK: usize = 4096;
-/// Every this many blocks, the last is held out.
-const HOLD_OUT_EVERY: usize = 20;
+/// One position in this many is held out ([`training_data::is_held_out`]).
+const HOLD_OUT_EVERY: u64 = 20;
 /// The largest magnitude of a first-layer weight or bias, so that an accumulator of 32 pieces
 /// stays far inside `i16` once quantised (32 × 1.98 × 255 ≈ 16,000).
 const FIRST_LAYER_LIMIT: f32 = 1.98;
@@ -287,7 +285,7 @@ fn read(files: &[String], mirror: bool) -> Result<(Positions, Positions), String
                 .map_err(|error| bad(&format!("{error}")))?;
             let result: f32 = result.trim().parse().map_err(|_| bad("bad result"))?;
             let score: f32 = score.trim().parse().map_err(|_| bad("bad score"))?;
-            let positions = if (index / HOLD_OUT_BLOCK) % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
+            let positions = if training_data::is_held_out(fen, HOLD_OUT_EVERY) {
                 &mut held_out
             } else {
                 &mut train

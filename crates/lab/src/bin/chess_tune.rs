@@ -37,7 +37,7 @@
 
 use plyforge_chess::Board;
 use plyforge_chess::tuning::{self, FEATURE_COUNT, FULL_PHASE, SCALE_FULL, Weight};
-use plyforge_lab::progress;
+use plyforge_lab::{progress, training_data};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -45,12 +45,9 @@ use std::time::Instant;
 const DEFAULT_EPOCHS: usize = 2000;
 /// Adam's step when none is given, in centipawns.
 const DEFAULT_RATE: f64 = 1.0;
-/// Lines of the file per block: the file is read as blocks of consecutive lines, and one block
-/// in [`HOLD_OUT_EVERY`] is kept apart to measure the error on unseen positions. A game's
-/// positions are consecutive lines, so only the games cut by a block's edge fall on both sides.
-const HOLD_OUT_BLOCK: usize = 4096;
-/// Every this many blocks, the last is held out.
-const HOLD_OUT_EVERY: usize = 10;
+/// One position in this many is kept apart to measure the error on unseen positions
+/// ([`training_data::is_held_out`]).
+const HOLD_OUT_EVERY: u64 = 10;
 /// The group of weights the ridge penalty pulls towards their start rather than zero.
 const MATERIAL_GROUP: &str = "MATERIAL";
 /// Epochs between two measures of the held-out error.
@@ -217,7 +214,7 @@ fn read(path: &str) -> Result<(Data, Data), String> {
             .trim()
             .parse()
             .map_err(|_| format!("{path}, line {}: bad result {result:?}", index + 1))?;
-        let data = if (index / HOLD_OUT_BLOCK) % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
+        let data = if training_data::is_held_out(fen, HOLD_OUT_EVERY) {
             &mut test
         } else {
             &mut train
