@@ -17,8 +17,9 @@
 //! more (each sums the gradient of its share of a batch). One position in [`HOLD_OUT_EVERY`] is
 //! held out, chosen by a hash of its placement, side, castling rights and en-passant square, so
 //! that a position is held out in every file and every run it appears in and the held-out errors
-//! of networks trained on other files compare; its error is printed after every epoch; the network is written after every epoch, quantised, so a run cut
-//! short leaves its latest network.
+//! of networks trained on other files compare; its error is printed after every epoch. The
+//! network is written after every epoch, quantised, so a run cut short leaves its latest
+//! network.
 //!
 //! Options: `--hidden H` (default 128); `--buckets B` (output buckets by piece count, default 1:
 //! eight fitted the held-out positions better but lost games at 20,000 nodes a move on 7 M

@@ -11,12 +11,12 @@
 //! `W × result + (1 - W) × sigmoid(K × score)` where the line has a score (the search's own
 //! view of that position), and its result alone where it has none. The
 //! evaluation is linear in its weights (`plyforge_chess::tuning`), so the gradient is exact and
-//! cheap: each position is a short sparse feature vector and its phase. A tenth of the file is
-//! held out, in blocks of consecutive lines spread over the whole file (so that the held-out
-//! games come from every engine and run the file holds, not from the newest alone): its error
-//! is printed, and the weights kept are those of the epoch with the least held-out error (early
-//! stopping). Writes the rounded weights
-//! as the source of `crates/chess/src/eval/weights.rs` to `--out`.
+//! cheap: each position is a short sparse feature vector and its phase. A tenth of the
+//! positions is held out, chosen by a hash of each position (`training_data::is_held_out`:
+//! spread over the whole file, from every engine and run it holds, and the same positions in
+//! every file): its error is printed, and the weights kept are those of the epoch with the
+//! least held-out error (early stopping). Writes the rounded weights as the source of
+//! `crates/chess/src/eval/weights.rs` to `--out`.
 //!
 //! Options: `--epochs N` (default 2000), `--rate R` (Adam's first step in centipawns, default
 //! 1.0, decaying linearly to a tenth of it by the last epoch), `--l2 L` (a ridge penalty
