@@ -42,11 +42,13 @@ use std::time::{Duration, Instant};
 const DEFAULT_NODES: u64 = 6000;
 /// Plies after the random moves whose positions are not kept (still book-like).
 const SKIP_PLIES: usize = 8;
-/// Random moves after the opening: between these two counts. At least two, so that a start
-/// repeats rarely (200 openings and two random plies give some 180,000 starts).
-const MIN_RANDOM_PLIES: usize = 2;
-/// See [`MIN_RANDOM_PLIES`].
-const MAX_RANDOM_PLIES: usize = 5;
+/// Random moves after the opening, by each side: between these two counts. At least one each,
+/// so that a start repeats rarely (200 openings and two random plies give some 180,000 starts);
+/// as many for both sides, so that neither starts a move behind (when half the starts gave
+/// White one more random move than Black, Black won more of the games than White).
+const MIN_RANDOM_MOVE_PAIRS: usize = 1;
+/// See [`MIN_RANDOM_MOVE_PAIRS`].
+const MAX_RANDOM_MOVE_PAIRS: usize = 2;
 /// A game whose first search scores a side this far ahead after the random moves is not
 /// played: its positions would teach little but a lost position.
 const MAX_START_SCORE: i32 = 300;
@@ -78,7 +80,8 @@ fn play_game(
     // The engine's configuration, so the scores are those of the search the network serves.
     let mut searcher = Searcher::new(Config::selective());
     let mut game = GameHistory::new(*opening);
-    let random_plies = MIN_RANDOM_PLIES + random.below(MAX_RANDOM_PLIES - MIN_RANDOM_PLIES + 1);
+    let random_plies = 2
+        * (MIN_RANDOM_MOVE_PAIRS + random.below(MAX_RANDOM_MOVE_PAIRS - MIN_RANDOM_MOVE_PAIRS + 1));
     for _ in 0..random_plies {
         let moves = game.board().legal_moves();
         if moves.is_empty() {
