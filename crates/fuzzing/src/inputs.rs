@@ -7,7 +7,9 @@ use crate::Parser;
 use plyforge_bitboard::BitBoard;
 use plyforge_bitboard::geometries::Grid8x8;
 use plyforge_chess::Board;
-use plyforge_chess::nnue::{FEATURE_COUNT, MAX_OUTPUT_BUCKETS, MAX_OUTPUT_WEIGHT, Network};
+use plyforge_chess::nnue::{
+    FEATURE_COUNT, KING_BUCKETS, MAX_OUTPUT_BUCKETS, MAX_OUTPUT_WEIGHT, Network,
+};
 use plyforge_sternhalma as sternhalma;
 use plyforge_tictacchess as tictacchess;
 
@@ -173,13 +175,15 @@ fn random_sternhalma(rng: &mut Rng) -> sternhalma::Position {
     position
 }
 
-/// A network file of a random small network: hidden size 1 to 8, 1 to 8 buckets, feature
-/// weights large enough that the accumulators of a full board wrap.
+/// A network file of a random small network: hidden size 1 to 8, one king bucket or
+/// [`KING_BUCKETS`], 1 to 8 output buckets, feature weights large enough that the accumulators
+/// of a full board wrap.
 fn random_network(rng: &mut Rng) -> Vec<u8> {
     let hidden = 1 + rng.below(8);
+    let king_buckets = if rng.below(2) == 0 { 1 } else { KING_BUCKETS };
     let buckets = 1 + rng.below(MAX_OUTPUT_BUCKETS);
     let mut within = |limit: i64| (rng.next_u64() % (2 * limit as u64 + 1)) as i64 - limit;
-    let feature_weights = (0..FEATURE_COUNT * hidden)
+    let feature_weights = (0..king_buckets * FEATURE_COUNT * hidden)
         .map(|_| within(2000) as i16)
         .collect();
     let hidden_bias = (0..hidden).map(|_| within(2000) as i16).collect();

@@ -1,5 +1,5 @@
 //! The first layer's output for both views of one position: for each side, the hidden bias plus
-//! the weight row of every input its view switches on.
+//! the weight row of every input its view switches on, in the king bucket its own king selects.
 
 use super::features::feature_index;
 use super::network::{MAX_HIDDEN, Network};
@@ -11,7 +11,8 @@ use crate::square::Square;
 /// A piece on a square: what a move adds to or removes from the board.
 pub(crate) type PlacedPiece = (Color, Role, Square);
 
-/// Both sides' accumulators (White's first), `hidden` values each of at most [`MAX_HIDDEN`].
+/// Both sides' accumulators (White's first), `hidden` values each of at most [`MAX_HIDDEN`], and
+/// the king bucket each was summed in.
 ///
 /// The values wrap on overflow rather than panic: a network trained with bounded weights never
 /// comes near the `i16` limits (at most 32 pieces add to a bias), and one that does gives a wrong
@@ -19,6 +20,7 @@ pub(crate) type PlacedPiece = (Color, Role, Square);
 #[derive(Clone)]
 pub struct Accumulator {
     values: [[i16; MAX_HIDDEN]; 2],
+    king_buckets: [u8; 2],
 }
 
 impl Accumulator {
@@ -26,6 +28,7 @@ impl Accumulator {
     pub fn new(network: &Network, board: &Board) -> Accumulator {
         let mut accumulator = Accumulator {
             values: [[0; MAX_HIDDEN]; 2],
+            king_buckets: [0; 2],
         };
         accumulator.refresh(network, board);
         accumulator
@@ -33,43 +36,52 @@ impl Accumulator {
 
     /// Recomputes both accumulators of `board` from every piece.
     pub fn refresh(&mut self, network: &Network, board: &Board) {
+        for perspective in Color::ALL {
+            self.refresh_view(network, board, perspective);
+        }
+    }
+
+    /// Recomputes `perspective`'s accumulator of `board` from every piece.
+    fn refresh_view(&mut self, network: &Network, board: &Board, perspective: Color) {
         let hidden = network.hidden_size();
-        let [white, black] = &mut self.values;
-        let (white, black) = (&mut white[..hidden], &mut black[..hidden]);
-        white.copy_from_slice(network.hidden_bias());
-        black.copy_from_slice(network.hidden_bias());
+        let king_bucket = network.king_bucket_of(perspective, board);
+        self.king_buckets[perspective.index()] = king_bucket as u8;
+        let values = &mut self.values[perspective.index()][..hidden];
+        values.copy_from_slice(network.hidden_bias());
         for color in Color::ALL {
             for role in Role::ALL {
                 for square in board.pieces(color, role) {
-                    add(
-                        white,
-                        network.feature_row(feature_index(Color::White, color, role, square)),
-                    );
-                    add(
-                        black,
-                        network.feature_row(feature_index(Color::Black, color, role, square)),
-                    );
+                    let feature = feature_index(perspective, color, role, square);
+                    add(values, network.feature_row(king_bucket, feature));
                 }
             }
         }
     }
 
-    /// Sets both accumulators to `parent`'s with the pieces `added` and `removed`: the
-    /// accumulators after a move, from those before it. A quiet move adds and removes one piece,
-    /// a capture removes two: each of those updates the values in one pass.
+    /// Sets both accumulators to those of `child`, the board after a move, from `parent`'s, the
+    /// accumulators before it, and the pieces the move `added` and `removed`. A quiet move adds
+    /// and removes one piece, a capture removes two: each of those updates the values in one
+    /// pass. A view whose king moved into another king bucket is summed afresh.
     pub(crate) fn update(
         &mut self,
         parent: &Accumulator,
         network: &Network,
+        child: &Board,
         added: &[PlacedPiece],
         removed: &[PlacedPiece],
     ) {
         let hidden = network.hidden_size();
         for perspective in Color::ALL {
+            let king_bucket = network.king_bucket_of(perspective, child);
+            if king_bucket != usize::from(parent.king_buckets[perspective.index()]) {
+                self.refresh_view(network, child, perspective);
+                continue;
+            }
+            self.king_buckets[perspective.index()] = king_bucket as u8;
             let parent = &parent.values[perspective.index()][..hidden];
             let values = &mut self.values[perspective.index()][..hidden];
             let row = |&(color, role, square): &PlacedPiece| {
-                network.feature_row(feature_index(perspective, color, role, square))
+                network.feature_row(king_bucket, feature_index(perspective, color, role, square))
             };
             match (added, removed) {
                 ([add], [remove]) => {

@@ -102,7 +102,7 @@ impl NnueBoard {
             }
         }
         let (below, above) = self.accumulators.split_at_mut(self.depth + 1);
-        above[0].update(&below[self.depth], &self.network, &added, &removed);
+        above[0].update(&below[self.depth], &self.network, child, &added, &removed);
         self.depth += 1;
     }
 }

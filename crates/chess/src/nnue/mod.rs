@@ -1,11 +1,13 @@
 //! An efficiently updatable neural network evaluation (NNUE): a perspective network
-//! `(768 → H) × 2 → 1` (with an output layer per range of piece counts) whose first layer is a
-//! sum of weight rows, one per piece on the board, so that a move changes it by adding and
-//! removing a few rows instead of recomputing it.
+//! `(768 → H) × 2 → 1` (with a first layer per king bucket, an output layer per range of piece
+//! counts) whose first layer is a sum of weight rows, one per piece on the board, so that a move
+//! changes it by adding and removing a few rows instead of recomputing it.
 //!
 //! Each side sees the board from its own view ([`feature_index`]): 768 inputs, one per piece colour
 //! relative to that side (its own or the opponent's) × piece kind × square, Black's view
-//! mirrored vertically so that both sides see their own pieces start on the first ranks. Each
+//! mirrored vertically so that both sides see their own pieces start on the first ranks; a
+//! network with king buckets has a set of 768 for each bucket of the side's own king's square
+//! ([`king_bucket`]), and a king move into another bucket sums that view afresh. Each
 //! view's sum of rows plus a bias is that side's *accumulator* ([`Accumulator`]); the output
 //! layer reads the side to move's accumulator and then the other's, each through a squared
 //! clipped ReLU, into one score in centipawns. Weights are integers (`i16`) so that an
@@ -38,7 +40,7 @@ mod network;
 
 pub use accumulator::Accumulator;
 pub use board::{NnueBoard, NnueEvaluation, SearchEvaluation};
-pub use features::{FEATURE_COUNT, feature_index};
+pub use features::{FEATURE_COUNT, KING_BUCKETS, feature_index, king_bucket};
 pub use network::{
     ACCUMULATOR_SCALE, EVALUATION_SCALE, FORMAT_VERSION, MAGIC, MAX_HIDDEN, MAX_OUTPUT_BUCKETS,
     MAX_OUTPUT_WEIGHT, Network, NetworkError, OUTPUT_SCALE, output_bucket,

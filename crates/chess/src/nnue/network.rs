@@ -1,19 +1,24 @@
 //! The network's weights, their file format, and the score of a position.
 //!
+//! The first layer has `K` sets of feature weights, one per *king bucket* (1 or
+//! [`KING_BUCKETS`]): each view reads the set its own king's square selects ([`king_bucket`]).
 //! The output layer has `B` *buckets*, each its own weights and bias, chosen by the number of
 //! pieces on the board ([`output_bucket`]): the accumulators are shared, and the output can
 //! weigh them differently in the middlegame and in the endgame.
 //!
 //! The format, all little-endian: the four bytes [`MAGIC`], the format version (`u32`,
-//! [`FORMAT_VERSION`]), the hidden size `H` (`u32`, 1 to [`MAX_HIDDEN`]), the bucket count `B`
-//! (`u32`, 1 to [`MAX_OUTPUT_BUCKETS`]); then the feature weights (`768 × H` `i16`, input by
-//! input), the hidden bias (`H` `i16`), the output weights (`B × 2 × H` `i16`, bucket by bucket,
-//! each the side to move's accumulator first, then the other's) and the output biases (`B`
-//! `i32`). Nothing follows. Version 1, still read, had no bucket count and one bucket.
+//! [`FORMAT_VERSION`]), the hidden size `H` (`u32`, 1 to [`MAX_HIDDEN`]), the output bucket count
+//! `B` (`u32`, 1 to [`MAX_OUTPUT_BUCKETS`]), the king bucket count `K` (`u32`, 1 or
+//! [`KING_BUCKETS`]); then the feature weights (`K × 768 × H` `i16`, king bucket by king bucket,
+//! input by input), the hidden bias (`H` `i16`), the output weights (`B × 2 × H` `i16`, bucket by
+//! bucket, each the side to move's accumulator first, then the other's) and the output biases
+//! (`B` `i32`). Nothing follows. Versions 1 and 2, still read, had one king bucket and no king
+//! bucket count; version 1 had no output bucket count and one output bucket.
 
 use super::accumulator::Accumulator;
-use super::features::FEATURE_COUNT;
+use super::features::{FEATURE_COUNT, KING_BUCKETS, king_bucket};
 use crate::board::Board;
+use crate::color::Color;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
@@ -22,9 +27,12 @@ use plyforge_search::{Evaluator, Score};
 /// The first four bytes of a network file.
 pub const MAGIC: [u8; 4] = *b"PFNN";
 /// The version of the format this crate reads and writes.
-pub const FORMAT_VERSION: u32 = 2;
-/// The version before output buckets: read as a network of one bucket.
+pub const FORMAT_VERSION: u32 = 3;
+/// The version before output buckets: read as a network of one output bucket and one king
+/// bucket.
 const SINGLE_BUCKET_VERSION: u32 = 1;
+/// The version before king buckets: read as a network of one king bucket.
+const SINGLE_KING_BUCKET_VERSION: u32 = 2;
 /// The most output buckets a network may have.
 pub const MAX_OUTPUT_BUCKETS: usize = 8;
 /// The most pieces a position has: the buckets divide `2..=MOST_PIECES` evenly.
@@ -44,8 +52,10 @@ pub const EVALUATION_SCALE: i32 = 400;
 /// self-play (`docs/strength.md` says on what and how it plays).
 const EMBEDDED: &[u8] = include_bytes!("../../networks/default.pfnn");
 
-/// Bytes before the weights: magic, version, hidden size, bucket count.
-const HEADER_LENGTH: usize = 16;
+/// Bytes before the weights: magic, version, hidden size, output and king bucket counts.
+const HEADER_LENGTH: usize = 20;
+/// Bytes before the weights in a version 2 file: magic, version, hidden size, bucket count.
+const SINGLE_KING_BUCKET_HEADER_LENGTH: usize = 16;
 /// Bytes before the weights in a version 1 file: magic, version, hidden size.
 const SINGLE_BUCKET_HEADER_LENGTH: usize = 12;
 /// The largest output weight a network may have (8.0): with it, each term of the output's sum
@@ -68,6 +78,8 @@ pub enum NetworkError {
     BadHiddenSize(u32),
     /// A bucket count of 0 or above [`MAX_OUTPUT_BUCKETS`].
     BadBucketCount(u32),
+    /// A king bucket count other than 1 or [`KING_BUCKETS`].
+    BadKingBucketCount(u32),
     /// The bytes are not as long as the header says (or too short for a header).
     WrongLength {
         /// The length the header calls for (the header's own where it is cut).
@@ -109,6 +121,10 @@ impl fmt::Display for NetworkError {
             NetworkError::BadBucketCount(count) => write!(
                 formatter,
                 "{count} output buckets (a network has 1 to {MAX_OUTPUT_BUCKETS})"
+            ),
+            NetworkError::BadKingBucketCount(count) => write!(
+                formatter,
+                "{count} king buckets (a network has 1 or {KING_BUCKETS})"
             ),
             NetworkError::WrongLength { expected, found } => write!(
                 formatter,
@@ -153,11 +169,14 @@ pub const fn output_bucket(pieces: usize, buckets: usize) -> usize {
     }
 }
 
-/// The weights of a `(768 → H) × 2 → 1` network with `B` output buckets, quantised.
+/// The weights of a `(768 → H) × 2 → 1` network with `K` king buckets and `B` output buckets,
+/// quantised.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
-    /// `FEATURE_COUNT × hidden`, input by input.
+    /// 1 or [`KING_BUCKETS`].
+    king_buckets: usize,
+    /// `king_buckets × FEATURE_COUNT × hidden`, king bucket by king bucket, input by input.
     feature_weights: Vec<i16>,
     hidden_bias: Vec<i16>,
     /// `buckets × 2 × hidden`: per bucket, the side to move's accumulator, then the other's.
@@ -171,6 +190,7 @@ impl fmt::Debug for Network {
         formatter
             .debug_struct("Network")
             .field("hidden", &self.hidden)
+            .field("king_buckets", &self.king_buckets)
             .field("buckets", &self.output_biases.len())
             .finish_non_exhaustive()
     }
@@ -197,7 +217,8 @@ impl Network {
         }))
     }
 
-    /// A network from its quantised parts: `feature_weights` (768 × `hidden`, input by input),
+    /// A network from its quantised parts: `feature_weights` (`K` × 768 × `hidden`, king bucket
+    /// by king bucket, input by input: their length says whether `K` is 1 or [`KING_BUCKETS`]),
     /// `hidden_bias` (`hidden`), `output_weights` (`B` × 2 × `hidden`, bucket by bucket, each the
     /// side to move's first) and `output_biases` (`B`, one per bucket: their number is the
     /// bucket count), in the scales [`ACCUMULATOR_SCALE`] and [`OUTPUT_SCALE`] (the output
@@ -220,10 +241,16 @@ impl Network {
                 u32::try_from(buckets).unwrap_or(u32::MAX),
             ));
         }
+        // More weights than one set of inputs calls for: a set per king bucket.
+        let king_buckets = if feature_weights.len() > FEATURE_COUNT * hidden {
+            KING_BUCKETS
+        } else {
+            1
+        };
         for (part, expected, found) in [
             (
                 "feature weights",
-                FEATURE_COUNT * hidden,
+                king_buckets * FEATURE_COUNT * hidden,
                 feature_weights.len(),
             ),
             ("hidden bias", hidden, hidden_bias.len()),
@@ -246,6 +273,7 @@ impl Network {
         }
         Ok(Network {
             hidden,
+            king_buckets,
             feature_weights,
             hidden_bias,
             output_weights,
@@ -270,6 +298,7 @@ impl Network {
         };
         let header_length = match version {
             SINGLE_BUCKET_VERSION => SINGLE_BUCKET_HEADER_LENGTH,
+            SINGLE_KING_BUCKET_VERSION => SINGLE_KING_BUCKET_HEADER_LENGTH,
             FORMAT_VERSION => HEADER_LENGTH,
             _ => return Err(NetworkError::UnsupportedVersion(version)),
         };
@@ -291,7 +320,18 @@ impl Network {
             }
             buckets as usize
         };
-        let expected = header_length + Network::weights_length(hidden_size, buckets);
+        let king_buckets = if version == FORMAT_VERSION {
+            let Some(king_buckets) = word(16) else {
+                return Err(cut_header(header_length));
+            };
+            if king_buckets != 1 && king_buckets as usize != KING_BUCKETS {
+                return Err(NetworkError::BadKingBucketCount(king_buckets));
+            }
+            king_buckets as usize
+        } else {
+            1
+        };
+        let expected = header_length + Network::weights_length(hidden_size, king_buckets, buckets);
         if bytes.len() != expected {
             return Err(NetworkError::WrongLength {
                 expected,
@@ -302,7 +342,7 @@ impl Network {
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut take = |count: usize| values.by_ref().take(count).collect::<Vec<i16>>();
-        let feature_weights = take(FEATURE_COUNT * hidden_size);
+        let feature_weights = take(king_buckets * FEATURE_COUNT * hidden_size);
         let hidden_bias = take(hidden_size);
         let output_weights = take(buckets * 2 * hidden_size);
         let output_biases = bytes[expected - 4 * buckets..]
@@ -321,12 +361,14 @@ impl Network {
     /// The network in its file format.
     pub fn to_bytes(&self) -> Vec<u8> {
         let buckets = self.output_biases.len();
-        let mut bytes =
-            Vec::with_capacity(HEADER_LENGTH + Network::weights_length(self.hidden, buckets));
+        let mut bytes = Vec::with_capacity(
+            HEADER_LENGTH + Network::weights_length(self.hidden, self.king_buckets, buckets),
+        );
         bytes.extend_from_slice(&MAGIC);
         bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.king_buckets as u32).to_le_bytes());
         for value in self
             .feature_weights
             .iter()
@@ -341,10 +383,10 @@ impl Network {
         bytes
     }
 
-    /// The bytes after the header of a network with `hidden` hidden values and `buckets`
-    /// output buckets.
-    const fn weights_length(hidden: usize, buckets: usize) -> usize {
-        2 * (FEATURE_COUNT * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
+    /// The bytes after the header of a network with `hidden` hidden values, `king_buckets`
+    /// king buckets and `buckets` output buckets.
+    const fn weights_length(hidden: usize, king_buckets: usize, buckets: usize) -> usize {
+        2 * (king_buckets * FEATURE_COUNT * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
     }
 
     /// The hidden size `H`: values in each side's accumulator.
@@ -359,7 +401,25 @@ impl Network {
         &self.hidden_bias
     }
 
-    /// The feature weights, `FEATURE_COUNT × H`, input by input.
+    /// The number of king buckets `K`: 1, or [`KING_BUCKETS`] for a network whose views read
+    /// the feature weights their own king's square selects.
+    #[inline]
+    pub fn king_bucket_count(&self) -> usize {
+        self.king_buckets
+    }
+
+    /// The king bucket `perspective`'s view of `board` reads: [`king_bucket`] of its king's
+    /// square, or 0 in a network of one king bucket.
+    #[inline(always)]
+    pub fn king_bucket_of(&self, perspective: Color, board: &Board) -> usize {
+        if self.king_buckets == 1 {
+            0
+        } else {
+            king_bucket(perspective, board.king_square(perspective))
+        }
+    }
+
+    /// The feature weights, `K × FEATURE_COUNT × H`, king bucket by king bucket, input by input.
     #[inline]
     pub fn feature_weights(&self) -> &[i16] {
         &self.feature_weights
@@ -384,10 +444,12 @@ impl Network {
         &self.output_biases
     }
 
-    /// The weight row of input `feature` (below [`FEATURE_COUNT`]), `H` values.
+    /// The weight row of input `feature` (below [`FEATURE_COUNT`]) in king bucket `king_bucket`
+    /// (below [`Network::king_bucket_count`]), `H` values.
     #[inline(always)]
-    pub fn feature_row(&self, feature: usize) -> &[i16] {
-        &self.feature_weights[feature * self.hidden..(feature + 1) * self.hidden]
+    pub fn feature_row(&self, king_bucket: usize, feature: usize) -> &[i16] {
+        let row = king_bucket * FEATURE_COUNT + feature;
+        &self.feature_weights[row * self.hidden..(row + 1) * self.hidden]
     }
 
     /// The score of `board` for the side to move, in centipawns, with both accumulators

@@ -32,8 +32,19 @@ fn random_network(hidden: usize, seed: u64) -> Network {
 
 /// A network of `hidden` values and `buckets` output buckets with random weights.
 fn random_bucketed_network(hidden: usize, buckets: usize, seed: u64) -> Network {
+    random_king_bucketed_network(hidden, 1, buckets, seed)
+}
+
+/// A network of `hidden` values, `king_buckets` king buckets and `buckets` output buckets with
+/// random weights.
+fn random_king_bucketed_network(
+    hidden: usize,
+    king_buckets: usize,
+    buckets: usize,
+    seed: u64,
+) -> Network {
     let mut numbers = Numbers(seed);
-    let feature_weights = (0..FEATURE_COUNT * hidden)
+    let feature_weights = (0..king_buckets * FEATURE_COUNT * hidden)
         .map(|_| numbers.within(60))
         .collect();
     let hidden_bias = (0..hidden).map(|_| numbers.within(120)).collect();
@@ -71,7 +82,10 @@ fn reference_score(network: &Network, board: &Board) -> f64 {
         for color in Color::ALL {
             for role in Role::ALL {
                 for square in board.pieces(color, role) {
-                    let row = network.feature_row(feature_index(perspective, color, role, square));
+                    let row = network.feature_row(
+                        network.king_bucket_of(perspective, board),
+                        feature_index(perspective, color, role, square),
+                    );
                     for (value, &weight) in values.iter_mut().zip(row) {
                         *value += f64::from(weight) / accumulator_scale;
                     }
@@ -116,12 +130,13 @@ fn feature_indices_cover_every_input_once_per_view() {
 
 #[test]
 fn the_file_format_round_trips() {
-    for buckets in [1, 3, MAX_OUTPUT_BUCKETS] {
-        let network = random_bucketed_network(24, buckets, 1);
+    for (king_buckets, buckets) in [(1, 1), (1, 3), (KING_BUCKETS, 1), (KING_BUCKETS, 8)] {
+        let network = random_king_bucketed_network(24, king_buckets, buckets, 1);
+        assert_eq!(network.king_bucket_count(), king_buckets);
         let bytes = network.to_bytes();
         assert_eq!(
             bytes.len(),
-            16 + 2 * (768 * 24 + 24 + buckets * 48) + 4 * buckets
+            20 + 2 * (king_buckets * 768 * 24 + 24 + buckets * 48) + 4 * buckets
         );
         assert_eq!(&bytes[..4], b"PFNN");
         assert_eq!(bytes[4..8], FORMAT_VERSION.to_le_bytes());
@@ -132,22 +147,47 @@ fn the_file_format_round_trips() {
 }
 
 #[test]
-fn a_version_1_file_reads_as_one_bucket() {
+fn older_versions_read_as_one_king_bucket() {
     let network = random_network(16, 11);
     let current = network.to_bytes();
-    // Version 1: no bucket count in the header, the same weights after it.
-    let mut old = Vec::new();
-    old.extend_from_slice(b"PFNN");
-    old.extend_from_slice(&1u32.to_le_bytes());
-    old.extend_from_slice(&current[8..12]);
-    old.extend_from_slice(&current[16..]);
-    assert_eq!(Network::from_bytes(&old), Ok(network.clone()));
-    for cut in 0..old.len() {
-        assert!(matches!(
-            Network::from_bytes(&old[..cut]),
-            Err(NetworkError::WrongLength { .. })
-        ));
+    // Version 1: no bucket counts in the header, the same weights after it; version 2: no king
+    // bucket count.
+    let mut first = Vec::new();
+    first.extend_from_slice(b"PFNN");
+    first.extend_from_slice(&1u32.to_le_bytes());
+    first.extend_from_slice(&current[8..12]);
+    first.extend_from_slice(&current[20..]);
+    let mut second = Vec::new();
+    second.extend_from_slice(b"PFNN");
+    second.extend_from_slice(&2u32.to_le_bytes());
+    second.extend_from_slice(&current[8..16]);
+    second.extend_from_slice(&current[20..]);
+    for old in [first, second] {
+        assert_eq!(Network::from_bytes(&old), Ok(network.clone()));
+        for cut in 0..old.len() {
+            assert!(matches!(
+                Network::from_bytes(&old[..cut]),
+                Err(NetworkError::WrongLength { .. })
+            ));
+        }
     }
+}
+
+#[test]
+fn king_buckets_cover_the_board_alike_for_both_sides() {
+    let mut used = [false; KING_BUCKETS];
+    for square in crate::Bitboard::FULL {
+        let bucket = king_bucket(Color::White, square);
+        used[bucket] = true;
+        let mirrored = crate::Square::from_index(square.index() as u8 ^ 56);
+        assert_eq!(king_bucket(Color::Black, mirrored), bucket, "{square}");
+    }
+    assert!(used.iter().all(|&used| used));
+    // A network of one king bucket reads bucket 0 wherever the kings stand.
+    let board = playout(&[5, 30, 12, 7, 19, 3, 44, 8]);
+    let network = random_network(8, 12);
+    assert_eq!(network.king_bucket_of(Color::White, &board), 0);
+    assert_eq!(network.king_bucket_of(Color::Black, &board), 0);
 }
 
 #[test]
@@ -227,7 +267,15 @@ fn broken_files_give_their_error() {
             Err(NetworkError::BadBucketCount(buckets))
         );
     }
-    let first_output_weight = 16 + 2 * (768 * 8 + 8);
+    for king_buckets in [0u32, 2, KING_BUCKETS as u32 + 1] {
+        let mut count = bytes.clone();
+        count[16..20].copy_from_slice(&king_buckets.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&count),
+            Err(NetworkError::BadKingBucketCount(king_buckets))
+        );
+    }
+    let first_output_weight = 20 + 2 * (768 * 8 + 8);
     heavy[first_output_weight..first_output_weight + 2].copy_from_slice(&600i16.to_le_bytes());
     assert_eq!(
         Network::from_bytes(&heavy),
@@ -248,8 +296,10 @@ fn broken_files_give_their_error() {
 
 #[test]
 fn the_score_follows_the_floating_point_network() {
-    for (seed, hidden, buckets) in [(3, 16, 1), (4, 64, 8), (5, 130, 3)] {
-        let network = random_bucketed_network(hidden, buckets, seed);
+    for (seed, hidden, king_buckets, buckets) in
+        [(3, 16, 1, 1), (4, 64, 1, 8), (5, 130, KING_BUCKETS, 3)]
+    {
+        let network = random_king_bucketed_network(hidden, king_buckets, buckets, seed);
         for choices in [&[][..], &[7, 100, 3, 55, 21, 9, 14, 2, 80, 33][..]] {
             let board = playout(choices);
             let reference = reference_score(&network, &board);
@@ -279,14 +329,14 @@ proptest! {
     fn mirrored_positions_score_the_same_for_the_side_to_move(
         choices in proptest::collection::vec(any::<u16>(), 0..120),
     ) {
-        let network = random_bucketed_network(32, 8, 7);
+        let network = random_king_bucketed_network(32, KING_BUCKETS, 8, 7);
         let board = playout(&choices);
         prop_assert_eq!(network.evaluate(&board), network.evaluate(&mirrored(&board)), "{}", board);
     }
 
     #[test]
     fn any_bytes_read_without_panic(tail in proptest::collection::vec(any::<u8>(), 0..64)) {
-        for version in [1u8, 2] {
+        for version in [1u8, 2, 3] {
             let mut bytes = b"PFNN".to_vec();
             bytes.extend_from_slice(&[version, 0, 0, 0]);
             bytes.extend_from_slice(&tail);
@@ -320,18 +370,22 @@ fn walk<G: Game>(position: &mut G, depth: u32, check: &impl Fn(&G)) -> u64 {
 
 #[test]
 fn accumulators_updated_move_by_move_equal_fresh_ones() {
-    let network = alloc::sync::Arc::new(random_bucketed_network(24, 8, 8));
     let fresh = |position: &NnueBoard| {
         let score = position.network().evaluate(position.board());
         assert_eq!(position.evaluate(), score, "{}", position.board());
     };
-    // Castling both ways, en passant, promotions with and without capture.
-    for fen in [
+    // Castling both ways, en passant, promotions with and without capture, kings crossing
+    // from one king bucket to another.
+    for (fen, king_buckets) in [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-    ] {
+    ]
+    .into_iter()
+    .flat_map(|fen| [(fen, 1), (fen, KING_BUCKETS)])
+    {
+        let network = alloc::sync::Arc::new(random_king_bucketed_network(24, king_buckets, 8, 8));
         let mut board: Board = fen.parse().expect("a valid FEN");
         let mut position = NnueBoard::new(board, network.clone());
         let nodes = walk(&mut position, 3, &fresh);
@@ -344,9 +398,10 @@ fn accumulators_updated_move_by_move_equal_fresh_ones() {
         assert!(nodes > plyforge_search::perft(&board, 3), "{fen}");
     }
 }
+
 #[test]
 fn a_search_on_the_carried_accumulators_equals_one_on_fresh_ones() {
-    let network = alloc::sync::Arc::new(random_bucketed_network(32, 4, 9));
+    let network = alloc::sync::Arc::new(random_king_bucketed_network(32, KING_BUCKETS, 4, 9));
     let board = playout(&[3, 17, 8, 40, 2, 11]);
     let config = plyforge_search::Config::default();
     let limits = plyforge_search::Limits::depth(4);

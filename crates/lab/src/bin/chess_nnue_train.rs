@@ -1,6 +1,7 @@
 //! Trains the chess crate's network evaluation (`plyforge_chess::nnue`, a perspective network
-//! `(768 → H) × 2 → 1` with a squared clipped ReLU and an output layer per bucket of piece
-//! counts) on self-play positions, and writes it in the network file format.
+//! `(768 → H) × 2 → 1` with a squared clipped ReLU, a first layer per king bucket and an output
+//! layer per bucket of piece counts) on self-play positions, and writes it in the network file
+//! format.
 //!
 //! ```text
 //! cargo run --release -p plyforge-lab --bin chess_nnue_train -- data-1.txt data-2.txt --hidden 128 --epochs 20 --out net.pfnn
@@ -21,7 +22,12 @@
 //! network is written after every epoch, quantised, so a run cut short leaves its latest
 //! network.
 //!
-//! Options: `--hidden H` (default 128); `--buckets B` (output buckets by piece count, default 1:
+//! Options: `--hidden H` (default 128); `--king-buckets K` (1, the default, or
+//! `plyforge_chess::nnue::KING_BUCKETS`: a first layer for each bucket of the side's own king's
+//! square; trained as the sum of a weight set shared by every bucket and one of the bucket's own,
+//! which starts at zero, so that a bucket seldom seen keeps what the shared set learns, and a
+//! network of one king bucket given to `--start` is the shared set: training starts from the
+//! network it was); `--buckets B` (output buckets by piece count, default 1:
 //! eight fitted the held-out positions better but lost games at 20,000 nodes a move on 7 M
 //! positions); `--mirror` (also train on each position without castling rights mirrored left to
 //! right, which has the same worth: more data from the same games; equal in games on 9 M
@@ -33,8 +39,9 @@
 //! starts each of `B` buckets from its output layer); `--out FILE` (default `network.pfnn`).
 
 use plyforge_chess::nnue::{
-    ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, MAX_HIDDEN, MAX_OUTPUT_BUCKETS,
-    MAX_OUTPUT_WEIGHT, Network, OUTPUT_SCALE, feature_index, output_bucket,
+    ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, KING_BUCKETS, MAX_HIDDEN,
+    MAX_OUTPUT_BUCKETS, MAX_OUTPUT_WEIGHT, Network, OUTPUT_SCALE, feature_index, king_bucket,
+    output_bucket,
 };
 use plyforge_chess::{Board, Color, Role};
 use plyforge_lab::spsa::SplitMix64;
@@ -56,6 +63,7 @@ const OUTPUT_LIMIT: f32 = 1.98;
 struct Options {
     files: Vec<String>,
     hidden: usize,
+    king_buckets: usize,
     buckets: usize,
     mirror: bool,
     epochs: usize,
@@ -70,7 +78,8 @@ struct Options {
     out: String,
 }
 
-const USAGE: &str = "usage: chess_nnue_train <data.txt>... [--hidden H] [--buckets B] \
+const USAGE: &str = "usage: chess_nnue_train <data.txt>... [--hidden H] [--king-buckets K] \
+                     [--buckets B] \
                      [--mirror] [--epochs N] [--rate R] \
                      [--final-rate R] [--batch B] [--result-weight W] [--scale K] [--threads T] \
                      [--seed S] [--start network.pfnn] [--out network.pfnn]";
@@ -80,6 +89,7 @@ impl Options {
         let mut options = Options {
             files: Vec::new(),
             hidden: 128,
+            king_buckets: 1,
             buckets: 1,
             mirror: false,
             epochs: 20,
@@ -109,6 +119,7 @@ impl Options {
             let bad = || format!("{arg}: not a valid value: {value:?}");
             match arg.as_str() {
                 "--hidden" => options.hidden = value.parse().map_err(|_| bad())?,
+                "--king-buckets" => options.king_buckets = value.parse().map_err(|_| bad())?,
                 "--buckets" => options.buckets = value.parse().map_err(|_| bad())?,
                 "--epochs" => options.epochs = value.parse().map_err(|_| bad())?,
                 "--rate" => options.rate = value.parse().map_err(|_| bad())?,
@@ -129,6 +140,9 @@ impl Options {
         if options.hidden == 0 || options.hidden > MAX_HIDDEN {
             return Err(format!("--hidden: 1 to {MAX_HIDDEN}"));
         }
+        if options.king_buckets != 1 && options.king_buckets != KING_BUCKETS {
+            return Err(format!("--king-buckets: 1 or {KING_BUCKETS}"));
+        }
         if options.buckets == 0 || options.buckets > MAX_OUTPUT_BUCKETS {
             return Err(format!("--buckets: 1 to {MAX_OUTPUT_BUCKETS}"));
         }
@@ -142,7 +156,8 @@ impl Options {
     }
 }
 
-/// Positions in compact form: the active inputs of each position in White's and Black's view.
+/// Positions in compact form: the active inputs of each position in White's and Black's view,
+/// each in the king bucket of the view's own king (`bucket × FEATURE_COUNT + feature`).
 #[derive(Default)]
 struct Positions {
     /// Where each position's inputs start in `white` and `black` (one more than positions).
@@ -163,17 +178,28 @@ impl Positions {
         self.result.len()
     }
 
-    fn push(&mut self, board: &Board, result: f32, score: f32) {
+    /// Adds `board` with its inputs in a network of `king_buckets` king buckets.
+    fn push(&mut self, board: &Board, king_buckets: usize, result: f32, score: f32) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
+        let offset = |perspective: Color| {
+            if king_buckets == 1 {
+                0
+            } else {
+                king_bucket(perspective, board.king_square(perspective)) * FEATURE_COUNT
+            }
+        };
+        let (white_offset, black_offset) = (offset(Color::White), offset(Color::Black));
         for color in Color::ALL {
             for role in Role::ALL {
                 for square in board.pieces(color, role) {
-                    self.white
-                        .push(feature_index(Color::White, color, role, square) as u16);
-                    self.black
-                        .push(feature_index(Color::Black, color, role, square) as u16);
+                    self.white.push(
+                        (white_offset + feature_index(Color::White, color, role, square)) as u16,
+                    );
+                    self.black.push(
+                        (black_offset + feature_index(Color::Black, color, role, square)) as u16,
+                    );
                 }
             }
         }
@@ -261,8 +287,12 @@ fn mirrored_fen(fen: &str) -> Option<String> {
 }
 
 /// Reads every file; returns the positions to train on and those held out (with their mirror
-/// images when `mirror` is set).
-fn read(files: &[String], mirror: bool) -> Result<(Positions, Positions), String> {
+/// images when `mirror` is set), their inputs in a network of `king_buckets` king buckets.
+fn read(
+    files: &[String],
+    mirror: bool,
+    king_buckets: usize,
+) -> Result<(Positions, Positions), String> {
     let (mut train, mut held_out) = (Positions::default(), Positions::default());
     let bar = progress::bar(files.len() as u64, "files");
     for path in files {
@@ -291,12 +321,12 @@ fn read(files: &[String], mirror: bool) -> Result<(Positions, Positions), String
             } else {
                 &mut train
             };
-            positions.push(&board, result, score);
+            positions.push(&board, king_buckets, result, score);
             if let Some(fen) = mirror.then(|| mirrored_fen(fen)).flatten() {
                 let board: Board = fen
                     .parse()
                     .map_err(|error| bad(&format!("mirrored to {fen}: {error}")))?;
-                positions.push(&board, result, score);
+                positions.push(&board, king_buckets, result, score);
             }
         }
         bar.inc(1);
@@ -323,12 +353,16 @@ fn fit_scale(positions: &Positions, mut low: f64, mut high: f64) -> f64 {
 }
 
 /// The network's parameters in `f32` (or their gradients, or Adam's moments: the same shape).
+/// With king buckets, an input's row in the network is its bucket's row plus its row in the
+/// shared set (`factor_weights`).
 #[derive(Clone)]
 struct Parameters {
     hidden: usize,
     buckets: usize,
-    /// `FEATURE_COUNT × hidden`, input by input.
+    /// `king_buckets × FEATURE_COUNT × hidden`, king bucket by king bucket, input by input.
     feature_weights: Vec<f32>,
+    /// `FEATURE_COUNT × hidden` with king buckets, the rows every bucket shares; empty without.
+    factor_weights: Vec<f32>,
     hidden_bias: Vec<f32>,
     /// `buckets × 2 × hidden`: per bucket, the side to move's accumulator, then the other's.
     output_weights: Vec<f32>,
@@ -337,22 +371,35 @@ struct Parameters {
 }
 
 impl Parameters {
-    fn zeros(hidden: usize, buckets: usize) -> Parameters {
+    fn zeros(hidden: usize, king_buckets: usize, buckets: usize) -> Parameters {
+        let factor_rows = if king_buckets > 1 { FEATURE_COUNT } else { 0 };
         Parameters {
             hidden,
             buckets,
-            feature_weights: vec![0.0; FEATURE_COUNT * hidden],
+            feature_weights: vec![0.0; king_buckets * FEATURE_COUNT * hidden],
+            factor_weights: vec![0.0; factor_rows * hidden],
             hidden_bias: vec![0.0; hidden],
             output_weights: vec![0.0; buckets * 2 * hidden],
             output_biases: vec![0.0; buckets],
         }
     }
 
-    fn random(hidden: usize, buckets: usize, random: &mut SplitMix64) -> Parameters {
-        let mut parameters = Parameters::zeros(hidden, buckets);
+    /// Random weights; with king buckets, random shared rows and buckets of their own at zero.
+    fn random(
+        hidden: usize,
+        king_buckets: usize,
+        buckets: usize,
+        random: &mut SplitMix64,
+    ) -> Parameters {
+        let mut parameters = Parameters::zeros(hidden, king_buckets, buckets);
         let mut uniform = |limit: f64| ((random.unit() * 2.0 - 1.0) * limit) as f32;
         let input_limit = 1.0 / (FEATURE_COUNT as f64).sqrt();
-        for weight in &mut parameters.feature_weights {
+        let first_layer = if king_buckets > 1 {
+            &mut parameters.factor_weights
+        } else {
+            &mut parameters.feature_weights
+        };
+        for weight in first_layer {
             *weight = uniform(input_limit);
         }
         let output_limit = 1.0 / (2.0 * hidden as f64).sqrt();
@@ -366,6 +413,7 @@ impl Parameters {
     fn values_mut(&mut self) -> impl Iterator<Item = &mut f32> {
         self.feature_weights
             .iter_mut()
+            .chain(&mut self.factor_weights)
             .chain(&mut self.hidden_bias)
             .chain(&mut self.output_weights)
             .chain(&mut self.output_biases)
@@ -374,6 +422,7 @@ impl Parameters {
     fn values(&self) -> impl Iterator<Item = &f32> {
         self.feature_weights
             .iter()
+            .chain(&self.factor_weights)
             .chain(&self.hidden_bias)
             .chain(&self.output_weights)
             .chain(&self.output_biases)
@@ -389,13 +438,26 @@ impl Parameters {
         }
     }
 
-    /// The parameters of a quantised network, as far as quantising keeps them, with `buckets`
-    /// output buckets: the network's own, or each a copy of its only one.
-    fn from_network(network: &Network, buckets: usize) -> Result<Parameters, String> {
+    /// The parameters of a quantised network, as far as quantising keeps them, with
+    /// `king_buckets` king buckets and `buckets` output buckets: the network's own, or each
+    /// output bucket a copy of its only one, and a network of one king bucket as the shared rows
+    /// of `king_buckets` (each bucket's own rows at zero).
+    fn from_network(
+        network: &Network,
+        king_buckets: usize,
+        buckets: usize,
+    ) -> Result<Parameters, String> {
         let network_buckets = network.bucket_count();
         if network_buckets != buckets && network_buckets != 1 {
             return Err(format!(
                 "the network has {network_buckets} output buckets, not --buckets {buckets}"
+            ));
+        }
+        let network_king_buckets = network.king_bucket_count();
+        if network_king_buckets != king_buckets && network_king_buckets != 1 {
+            return Err(format!(
+                "the network has {network_king_buckets} king buckets, not --king-buckets \
+                 {king_buckets}"
             ));
         }
         let copies = buckets / network_buckets;
@@ -407,10 +469,19 @@ impl Parameters {
                 .map(|&value| f32::from(value) / scale)
                 .collect()
         };
+        let hidden = network.hidden_size();
+        let weights = scaled(network.feature_weights(), accumulator);
+        let (feature_weights, factor_weights) = if network_king_buckets == king_buckets {
+            let factor_rows = if king_buckets > 1 { FEATURE_COUNT } else { 0 };
+            (weights, vec![0.0; factor_rows * hidden])
+        } else {
+            (vec![0.0; king_buckets * FEATURE_COUNT * hidden], weights)
+        };
         Ok(Parameters {
-            hidden: network.hidden_size(),
+            hidden,
             buckets,
-            feature_weights: scaled(network.feature_weights(), accumulator),
+            feature_weights,
+            factor_weights,
             hidden_bias: scaled(network.hidden_bias(), accumulator),
             output_weights: scaled(network.output_weights(), output).repeat(copies),
             output_biases: network
@@ -433,9 +504,8 @@ impl Parameters {
         let output = OUTPUT_SCALE as f32;
         Network::from_parts(
             self.hidden,
-            self.feature_weights
-                .iter()
-                .map(|&w| quantise(w, accumulator, i16::MAX))
+            self.merged_feature_weights()
+                .map(|w| quantise(w, accumulator, i16::MAX))
                 .collect(),
             self.hidden_bias
                 .iter()
@@ -453,10 +523,39 @@ impl Parameters {
         .expect("the parts have the network's sizes")
     }
 
-    /// Keeps every parameter where quantisation represents it.
+    /// The feature weights of the network: each bucket's rows plus the shared rows.
+    fn merged_feature_weights(&self) -> impl Iterator<Item = f32> + '_ {
+        let row_values = FEATURE_COUNT * self.hidden;
+        self.feature_weights
+            .iter()
+            .enumerate()
+            .map(move |(index, &weight)| {
+                weight
+                    + self
+                        .factor_weights
+                        .get(index % row_values)
+                        .copied()
+                        .unwrap_or(0.0)
+            })
+    }
+
+    /// Keeps every parameter where quantisation represents it: with king buckets, the shared
+    /// rows and each bucket's sum of its rows and the shared ones.
     fn clip(&mut self) {
-        for value in self.feature_weights.iter_mut().chain(&mut self.hidden_bias) {
+        for value in self
+            .feature_weights
+            .iter_mut()
+            .chain(&mut self.factor_weights)
+            .chain(&mut self.hidden_bias)
+        {
             *value = value.clamp(-FIRST_LAYER_LIMIT, FIRST_LAYER_LIMIT);
+        }
+        if !self.factor_weights.is_empty() {
+            for rows in self.feature_weights.chunks_mut(self.factor_weights.len()) {
+                for (value, &shared) in rows.iter_mut().zip(&self.factor_weights) {
+                    *value = value.clamp(-FIRST_LAYER_LIMIT - shared, FIRST_LAYER_LIMIT - shared);
+                }
+            }
         }
         for value in &mut self.output_weights {
             *value = value.clamp(-OUTPUT_LIMIT, OUTPUT_LIMIT);
@@ -483,7 +582,8 @@ impl Scratch {
     }
 }
 
-/// `bias + Σ rows of the inputs`: one view's accumulator.
+/// `bias + Σ rows of the inputs` (each its bucket's row and the shared one): one view's
+/// accumulator.
 fn accumulate(parameters: &Parameters, inputs: &[u16], accumulator: &mut [f32]) {
     let hidden = parameters.hidden;
     accumulator.copy_from_slice(&parameters.hidden_bias);
@@ -491,6 +591,15 @@ fn accumulate(parameters: &Parameters, inputs: &[u16], accumulator: &mut [f32]) 
         let row = &parameters.feature_weights[usize::from(input) * hidden..][..hidden];
         for (value, &weight) in accumulator.iter_mut().zip(row) {
             *value += weight;
+        }
+    }
+    if !parameters.factor_weights.is_empty() {
+        for &input in inputs {
+            let feature = usize::from(input) % FEATURE_COUNT;
+            let row = &parameters.factor_weights[feature * hidden..][..hidden];
+            for (value, &weight) in accumulator.iter_mut().zip(row) {
+                *value += weight;
+            }
         }
     }
 }
@@ -596,6 +705,13 @@ fn backward(
             for (weight, &add) in row.iter_mut().zip(value_gradient.iter()) {
                 *weight += add;
             }
+            if !gradient.factor_weights.is_empty() {
+                let feature = usize::from(input) % FEATURE_COUNT;
+                let row = &mut gradient.factor_weights[feature * hidden..][..hidden];
+                for (weight, &add) in row.iter_mut().zip(value_gradient.iter()) {
+                    *weight += add;
+                }
+            }
         }
     }
 }
@@ -664,10 +780,10 @@ impl Adam {
     const BETA2: f32 = 0.999;
     const EPSILON: f32 = 1e-8;
 
-    fn new(hidden: usize, buckets: usize) -> Adam {
+    fn new(hidden: usize, king_buckets: usize, buckets: usize) -> Adam {
         Adam {
-            moment: Parameters::zeros(hidden, buckets),
-            velocity: Parameters::zeros(hidden, buckets),
+            moment: Parameters::zeros(hidden, king_buckets, buckets),
+            velocity: Parameters::zeros(hidden, king_buckets, buckets),
             steps: 0,
         }
     }
@@ -696,7 +812,7 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = Options::parse(&args)?;
     let start = Instant::now();
-    let (mut train, mut held_out) = read(&options.files, options.mirror)?;
+    let (mut train, mut held_out) = read(&options.files, options.mirror, options.king_buckets)?;
     if train.len() == 0 || held_out.len() == 0 {
         return Err("too few positions to train and hold out".to_string());
     }
@@ -731,22 +847,27 @@ fn run() -> Result<(), String> {
                     options.hidden
                 ));
             }
-            Parameters::from_network(&network, options.buckets)
+            Parameters::from_network(&network, options.king_buckets, options.buckets)
                 .map_err(|error| format!("{path}: {error}"))?
         }
-        None => Parameters::random(options.hidden, options.buckets, &mut random),
+        None => Parameters::random(
+            options.hidden,
+            options.king_buckets,
+            options.buckets,
+            &mut random,
+        ),
     };
     let (target_error, result_error) = evaluate(&parameters, &held_out, k);
     println!(
-        "hidden {}, {} output buckets, batch {}, {} threads; held out before: \
+        "hidden {}, {} king buckets, {} output buckets, batch {}, {} threads; held out before: \
          {target_error:.6} (targets), {result_error:.6} (results)",
-        options.hidden, options.buckets, options.batch, options.threads
+        options.hidden, options.king_buckets, options.buckets, options.batch, options.threads
     );
 
-    let mut adam = Adam::new(options.hidden, options.buckets);
+    let mut adam = Adam::new(options.hidden, options.king_buckets, options.buckets);
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut gradients: Vec<Parameters> = (0..options.threads)
-        .map(|_| Parameters::zeros(options.hidden, options.buckets))
+        .map(|_| Parameters::zeros(options.hidden, options.king_buckets, options.buckets))
         .collect();
     let mut scratches: Vec<Scratch> = (0..options.threads)
         .map(|_| Scratch::new(options.hidden))
@@ -836,5 +957,35 @@ mod tests {
         assert_eq!(mirrored_fen(&mirrored).as_deref(), Some(fen));
         let castling = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
         assert_eq!(mirrored_fen(castling), None);
+    }
+
+    #[test]
+    fn a_network_refined_into_king_buckets_starts_as_it_was() {
+        let network = Network::embedded();
+        let parameters = Parameters::from_network(&network, KING_BUCKETS, 1)
+            .expect("one king bucket into several");
+        let bucketed = parameters.to_network();
+        assert_eq!(bucketed.king_bucket_count(), KING_BUCKETS);
+        // Kings on each wing, in the centre and up the board, for both sides.
+        for fen in [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/2KR1B1R b - - 3 9",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "8/5k2/8/3K4/8/8/8/8 w - - 0 1",
+        ] {
+            let board: Board = fen.parse().expect("a valid FEN");
+            assert_eq!(bucketed.evaluate(&board), network.evaluate(&board), "{fen}");
+            // The training's own forward pass agrees with the quantised network.
+            let mut positions = Positions::default();
+            positions.push(&board, KING_BUCKETS, 0.5, 0.0);
+            let mut scratch = Scratch::new(parameters.hidden);
+            let output = forward(&parameters, &Inputs::of(&positions, 0, 1), &mut scratch);
+            let score = output * EVALUATION_SCALE as f32;
+            assert!(
+                (score - network.evaluate(&board) as f32).abs() <= 2.0,
+                "{fen}: {score} against {}",
+                network.evaluate(&board)
+            );
+        }
+        assert!(Parameters::from_network(&bucketed, 1, 1).is_err());
     }
 }
