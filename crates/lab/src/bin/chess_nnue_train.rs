@@ -18,9 +18,12 @@
 //! more (each sums the gradient of its share of a batch). One position in [`HOLD_OUT_EVERY`] is
 //! held out, chosen by a hash of its placement, side, castling rights and en-passant square, so
 //! that a position is held out in every file and every run it appears in and the held-out errors
-//! of networks trained on other files compare; its error is printed after every epoch. The
-//! network is written after every epoch, quantised, so a run cut short leaves its latest
-//! network.
+//! of networks trained on other files compare; its error is printed after every epoch. The other
+//! positions of a held-out position's game are trained on, so the held-out error rewards a
+//! network that learns the games by heart: positions of games never trained on
+//! (`--validation`, files of other seeds) measure what a network knows of positions it has not
+//! seen, and their error is printed too. The network is written after every epoch, quantised,
+//! so a run cut short leaves its latest network.
 //!
 //! Options: `--hidden H` (default 128); `--king-buckets K` (1, the default, or
 //! `plyforge_chess::nnue::KING_BUCKETS`: a first layer for each bucket of the side's own king's
@@ -34,7 +37,9 @@
 //! positions); `--epochs N` (default 20); `--rate R` (Adam's first step, default 0.001, decaying
 //! geometrically to `--final-rate`, default a tenth of it, by the last epoch); `--batch B`
 //! (default 16,384); `--result-weight W` (default 0.1: with 0.5 the network lost by 193 Elo);
-//! `--scale K` (default: fitted); `--threads T` (default 1); `--seed S` (default 1); `--start
+//! `--scale K` (default: fitted); `--validation FILE` (repeatable: positions of other games, none
+//! trained on, whose error is printed after every epoch); `--threads T` (default 1); `--seed S`
+//! (default 1); `--start
 //! FILE` (refine a network instead of starting from random weights; a network of one bucket
 //! starts each of `B` buckets from its output layer); `--out FILE` (default `network.pfnn`).
 
@@ -62,6 +67,7 @@ const OUTPUT_LIMIT: f32 = 1.98;
 /// The training options.
 struct Options {
     files: Vec<String>,
+    validation: Vec<String>,
     hidden: usize,
     king_buckets: usize,
     buckets: usize,
@@ -81,13 +87,15 @@ struct Options {
 const USAGE: &str = "usage: chess_nnue_train <data.txt>... [--hidden H] [--king-buckets K] \
                      [--buckets B] \
                      [--mirror] [--epochs N] [--rate R] \
-                     [--final-rate R] [--batch B] [--result-weight W] [--scale K] [--threads T] \
+                     [--final-rate R] [--batch B] [--result-weight W] [--scale K] \
+                     [--validation FILE] [--threads T] \
                      [--seed S] [--start network.pfnn] [--out network.pfnn]";
 
 impl Options {
     fn parse(args: &[String]) -> Result<Options, String> {
         let mut options = Options {
             files: Vec::new(),
+            validation: Vec::new(),
             hidden: 128,
             king_buckets: 1,
             buckets: 1,
@@ -127,6 +135,7 @@ impl Options {
                 "--batch" => options.batch = value.parse().map_err(|_| bad())?,
                 "--result-weight" => options.result_weight = value.parse().map_err(|_| bad())?,
                 "--scale" => options.scale = Some(value.parse().map_err(|_| bad())?),
+                "--validation" => options.validation.push(value.clone()),
                 "--threads" => options.threads = value.parse().map_err(|_| bad())?,
                 "--seed" => options.seed = value.parse().map_err(|_| bad())?,
                 "--start" => options.start = Some(value.clone()),
@@ -287,11 +296,13 @@ fn mirrored_fen(fen: &str) -> Option<String> {
 }
 
 /// Reads every file; returns the positions to train on and those held out (with their mirror
-/// images when `mirror` is set), their inputs in a network of `king_buckets` king buckets.
+/// images when `mirror` is set), their inputs in a network of `king_buckets` king buckets; with
+/// `hold_out` false, every position is in the first.
 fn read(
     files: &[String],
     mirror: bool,
     king_buckets: usize,
+    hold_out: bool,
 ) -> Result<(Positions, Positions), String> {
     let (mut train, mut held_out) = (Positions::default(), Positions::default());
     let bar = progress::bar(files.len() as u64, "files");
@@ -316,7 +327,7 @@ fn read(
                 .map_err(|error| bad(&format!("{error}")))?;
             let result: f32 = result.trim().parse().map_err(|_| bad("bad result"))?;
             let score: f32 = score.trim().parse().map_err(|_| bad("bad score"))?;
-            let positions = if training_data::is_held_out(fen, HOLD_OUT_EVERY) {
+            let positions = if hold_out && training_data::is_held_out(fen, HOLD_OUT_EVERY) {
                 &mut held_out
             } else {
                 &mut train
@@ -768,6 +779,16 @@ fn evaluate(parameters: &Parameters, positions: &Positions, k: f64) -> (f64, f64
     (target_error / count, result_error / count)
 }
 
+/// The errors on the positions of other games, as printed after the held-out ones: empty
+/// without such positions.
+fn validation_errors(parameters: &Parameters, validation: &Positions, k: f64) -> String {
+    if validation.len() == 0 {
+        return String::new();
+    }
+    let (target_error, result_error) = evaluate(parameters, validation, k);
+    format!(", other games {target_error:.6} (targets) {result_error:.6} (results)")
+}
+
 /// Adam's state: the moving averages of the gradient and of its square.
 struct Adam {
     moment: Parameters,
@@ -812,16 +833,19 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = Options::parse(&args)?;
     let start = Instant::now();
-    let (mut train, mut held_out) = read(&options.files, options.mirror, options.king_buckets)?;
+    let (mut train, mut held_out) =
+        read(&options.files, options.mirror, options.king_buckets, true)?;
     if train.len() == 0 || held_out.len() == 0 {
         return Err("too few positions to train and hold out".to_string());
     }
+    let (mut validation, _) = read(&options.validation, false, options.king_buckets, false)?;
     let k = match options.scale {
         Some(k) => k,
         None => fit_scale(&train, 0.0005, 0.05),
     };
     train.blend(k, options.result_weight);
     held_out.blend(k, options.result_weight);
+    validation.blend(k, options.result_weight);
     println!(
         "{} positions ({} to train, {} held out) read in {:.0} s; K = {k:.6} (1 / {:.0} cp), \
          result weight {}",
@@ -858,6 +882,11 @@ fn run() -> Result<(), String> {
         ),
     };
     let (target_error, result_error) = evaluate(&parameters, &held_out, k);
+    println!(
+        "{} positions of other games to validate on{}",
+        validation.len(),
+        validation_errors(&parameters, &validation, k)
+    );
     println!(
         "hidden {}, {} king buckets, {} output buckets, batch {}, {} threads; held out before: \
          {target_error:.6} (targets), {result_error:.6} (results)",
@@ -917,9 +946,10 @@ fn run() -> Result<(), String> {
         let (target_error, result_error) = evaluate(&parameters, &held_out, k);
         println!(
             "epoch {:>3}: rate {rate:.6}, train {:.6}, held out {target_error:.6} (targets) \
-             {result_error:.6} (results), {:.0} s",
+             {result_error:.6} (results){}, {:.0} s",
             epoch + 1,
             error / train.len() as f64,
+            validation_errors(&parameters, &validation, k),
             epoch_start.elapsed().as_secs_f64()
         );
         std::fs::write(&options.out, parameters.to_network().to_bytes())
