@@ -480,28 +480,22 @@ impl Parameters {
                 .map(|&value| f32::from(value) / scale)
                 .collect()
         };
-        let hidden = network.hidden_size();
+        let mut parameters = Parameters::zeros(network.hidden_size(), king_buckets, buckets);
         let weights = scaled(network.feature_weights(), accumulator);
-        let (feature_weights, factor_weights) = if network_king_buckets == king_buckets {
-            let factor_rows = if king_buckets > 1 { FEATURE_COUNT } else { 0 };
-            (weights, vec![0.0; factor_rows * hidden])
+        if network_king_buckets == king_buckets {
+            parameters.feature_weights = weights;
         } else {
-            (vec![0.0; king_buckets * FEATURE_COUNT * hidden], weights)
-        };
-        Ok(Parameters {
-            hidden,
-            buckets,
-            feature_weights,
-            factor_weights,
-            hidden_bias: scaled(network.hidden_bias(), accumulator),
-            output_weights: scaled(network.output_weights(), output).repeat(copies),
-            output_biases: network
-                .output_biases()
-                .iter()
-                .map(|&bias| bias as f32 / (accumulator * output))
-                .collect::<Vec<f32>>()
-                .repeat(copies),
-        })
+            parameters.factor_weights = weights;
+        }
+        parameters.hidden_bias = scaled(network.hidden_bias(), accumulator);
+        parameters.output_weights = scaled(network.output_weights(), output).repeat(copies);
+        parameters.output_biases = network
+            .output_biases()
+            .iter()
+            .map(|&bias| bias as f32 / (accumulator * output))
+            .collect::<Vec<f32>>()
+            .repeat(copies);
+        Ok(parameters)
     }
 
     /// The quantised network.
