@@ -1,7 +1,9 @@
 //! What the lab's chess drivers share when they play games with the engine's search: the
 //! position the engine searches (the board with the shipped network's accumulators, as the
-//! `plyforge` engine has it), the game loop, and a finished game's points for one player.
+//! `plyforge` engine has it), starts varied by random moves, the game loop, and a finished
+//! game's points for one player.
 
+use crate::spsa::SplitMix64;
 use plyforge_chess::nnue::{Network, NnueBoard};
 use plyforge_chess::{Board, GameHistory, Move, Outcome};
 use plyforge_search::Game;
@@ -10,6 +12,19 @@ use plyforge_search::Game;
 /// ships (evaluate it with `plyforge_chess::nnue::NnueEvaluation`).
 pub fn engine_position(board: Board) -> NnueBoard {
     NnueBoard::new(board, Network::embedded())
+}
+
+/// `game` after `plies` random legal moves (fewer where the game ends first), drawn from
+/// `random`: many starts from a few openings.
+pub fn play_random_moves(game: &mut GameHistory, plies: usize, random: &mut SplitMix64) {
+    for _ in 0..plies {
+        let moves = game.board().legal_moves();
+        if moves.is_empty() {
+            return;
+        }
+        let mv = moves[random.below(moves.len())];
+        game.play(mv).expect("a legal move");
+    }
 }
 
 /// The points of `player` (a colour's index) in a game that ended with `outcome`: 1 for a win,
@@ -51,4 +66,34 @@ pub fn play(
         game.play(mv).expect("the engine plays a legal move");
     }
     0.5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_moves_are_legal_and_follow_the_seed() {
+        let start = |seed| {
+            let mut game = GameHistory::default();
+            play_random_moves(&mut game, 6, &mut SplitMix64(seed));
+            game
+        };
+        let game = start(7);
+        // Six plies played from the start: White to move again, each move made on a board.
+        assert_eq!(game.board().fullmove_number(), 4);
+        assert_eq!(game.board().side_to_move(), plyforge_chess::Color::White);
+        assert_eq!(start(7).board(), game.board());
+        let others = (8..16).filter(|&seed| start(seed).board() != game.board());
+        assert!(others.count() >= 7, "other seeds give other starts");
+    }
+
+    #[test]
+    fn random_moves_stop_where_the_game_ends() {
+        // Black is checkmated: no move to play.
+        let mated: Board = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse().unwrap();
+        let mut game = GameHistory::new(mated);
+        play_random_moves(&mut game, 4, &mut SplitMix64(1));
+        assert_eq!(*game.board(), mated);
+    }
 }

@@ -28,6 +28,7 @@
 
 use plyforge_chess::nnue::{Network, NnueBoard, SearchEvaluation};
 use plyforge_chess::{Board, GameHistory, Move, MoveKind};
+use plyforge_lab::chess_games::play_random_moves;
 use plyforge_lab::progress;
 use plyforge_lab::spsa::SplitMix64;
 use plyforge_search::score::is_decisive;
@@ -82,14 +83,7 @@ fn play_game(
     let mut game = GameHistory::new(*opening);
     let random_plies = 2
         * (MIN_RANDOM_MOVE_PAIRS + random.below(MAX_RANDOM_MOVE_PAIRS - MIN_RANDOM_MOVE_PAIRS + 1));
-    for _ in 0..random_plies {
-        let moves = game.board().legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[random.below(moves.len())];
-        game.play(mv).expect("a legal move");
-    }
+    play_random_moves(&mut game, random_plies, random);
     let mut kept = Vec::new();
     let (mut winning_streak, mut drawn_streak) = (0usize, 0usize);
     let mut last_winner = None;

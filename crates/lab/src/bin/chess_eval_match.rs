@@ -1,6 +1,7 @@
 //! The chess engine's search with a network evaluation (`plyforge_chess::nnue`, from a file
 //! `chess_nnue_train` writes, its accumulators carried move by move on an `NnueBoard`) against
-//! the same search with the crate's classical `Evaluation` (or another network), from the openings of an EPD file, each opening played with both colours: at a
+//! the same search with the crate's classical `Evaluation` (or another network, or other search
+//! parameters), from the openings of an EPD file, each start played with both colours: at a
 //! fixed node count per move (what the evaluation knows, whatever it costs) or at a fixed time
 //! per move (what a user gets, its cost included). Also prints how many evaluations a second
 //! each makes from scratch on the openings' positions, and each side's nodes a second in the
@@ -8,21 +9,32 @@
 //!
 //! ```text
 //! cargo run --release -p plyforge-lab --bin chess_eval_match -- crates/lab/data/openings-8ply.epd network.pfnn --nodes 20000
+//! # tuned search parameters against the defaults, both with the shipped network, 1,000 starts
+//! cargo run --release -p plyforge-lab --bin chess_eval_match -- crates/lab/data/openings-8ply.epd \
+//!     crates/chess/networks/default.pfnn --against crates/chess/networks/default.pfnn \
+//!     --parameters reverse_futility_margin=72 --openings 1000 --random-plies 4 --parallel 2
 //! ```
 //!
 //! Options: `--nodes N` (per move; default 20,000) or `--ms M` (per move, instead of nodes),
 //! `--against FILE` (the other side searches with that network instead of the classical
-//! evaluation: two networks compared), `--openings N` (default 100), `--parallel P` (games played at once, default 1: at a fixed
-//! time, each game needs a core of its own). Prints the network's wins, draws and losses and
-//! the Elo difference with its 95 % interval. Games end by the rules or are adjudicated a draw
-//! after [`MAX_PLIES`].
+//! evaluation: two networks compared), `--parameters LIST` and `--against-parameters LIST`
+//! (`SearchParameters` of each side, `name=value,...`; the defaults otherwise), `--openings N`
+//! (starts, default 100: the first N openings of the file, or with `--random-plies R` the
+//! file's openings in turn, as many times as needed, each followed by R random legal moves:
+//! at a fixed node count a start gives the same game every time it is played, so many games
+//! need many starts), `--seed S` (of the random moves, default 1), `--parallel P` (games played
+//! at once, default 1: at a fixed time, each game needs a core of its own). Prints the
+//! network's wins, draws and losses and the Elo difference with its 95 % interval. Games end
+//! by the rules or are adjudicated a draw after [`MAX_PLIES`].
 
+use plyforge_chess::GameHistory;
 use plyforge_chess::nnue::{Network, NnueBoard, NnueEvaluation};
 use plyforge_chess::{Board, Evaluation};
-use plyforge_lab::chess_games::play as play_game;
+use plyforge_lab::chess_games::{play as play_game, play_random_moves};
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
-use plyforge_search::{Config, Evaluator, Game, Limits, Searcher};
+use plyforge_lab::spsa::SplitMix64;
+use plyforge_search::{Config, Evaluator, Game, Limits, SearchParameters, Searcher};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -45,18 +57,21 @@ struct Effort {
 }
 
 /// Plays one game from `opening`, the network as the player to move at the start or the
-/// other, against the `against` network or else the classical evaluation; returns the
-/// network's points (1, ½ or 0) and adds each side's work to `effort`.
+/// other, against the `against` network or else the classical evaluation, each side with its
+/// search parameters (the network's first); returns the network's points (1, ½ or 0) and adds
+/// each side's work to `effort`.
 fn play(
     opening: &Board,
     network_first: bool,
     (network, against): (&Arc<Network>, Option<&Arc<Network>>),
+    parameters: [SearchParameters; 2],
     limits: &Limits<<Board as Game>::Move>,
     effort: &Mutex<Effort>,
 ) -> f64 {
-    let mut network_searcher = Searcher::new(Config::selective());
-    let mut other_searcher = Searcher::new(Config::selective());
-    let mut classical_searcher = Searcher::new(Config::selective());
+    let config = |side: usize| Config::selective().with_parameters(parameters[side]);
+    let mut network_searcher = Searcher::new(config(0));
+    let mut other_searcher = Searcher::new(config(1));
+    let mut classical_searcher = Searcher::new(config(1));
     play_game(
         opening,
         network_first,
@@ -102,7 +117,8 @@ fn speed(evaluator: &impl Evaluator<Board>, positions: &[Board]) -> (f64, i64) {
 
 /// What `--help` prints, and a wrong command line.
 const USAGE: &str = "usage: chess_eval_match <openings.epd> <network.pfnn> [--nodes N | --ms M] \
-                     [--against other.pfnn] [--openings N] [--parallel P]";
+                     [--against other.pfnn] [--parameters LIST] [--against-parameters LIST] \
+                     [--openings N] [--random-plies R] [--seed S] [--parallel P]";
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -112,6 +128,8 @@ fn run() -> Result<(), String> {
     let (mut nodes, mut milliseconds, mut count, mut parallel) =
         (DEFAULT_NODES, None, DEFAULT_OPENINGS, 1usize);
     let mut against_path = None;
+    let mut parameters = [SearchParameters::default(); 2];
+    let (mut random_plies, mut seed) = (0usize, 1u64);
     let mut rest = rest.iter();
     while let Some(flag) = rest.next() {
         let value = rest
@@ -128,7 +146,17 @@ fn run() -> Result<(), String> {
             "--against" => against_path = Some(value.clone()),
             "--nodes" => nodes = number()?,
             "--ms" => milliseconds = Some(number()?),
+            "--parameters" | "--against-parameters" => {
+                parameters[usize::from(flag == "--against-parameters")] =
+                    value.parse().map_err(|error| format!("{flag}: {error}"))?;
+            }
             "--openings" => count = number()? as usize,
+            "--random-plies" => random_plies = number()? as usize,
+            "--seed" => {
+                seed = value
+                    .parse()
+                    .map_err(|_| format!("--seed: a whole number, not {value:?}"))?;
+            }
             "--parallel" => parallel = number()? as usize,
             _ => return Err(format!("unknown option {flag:?}; {USAGE}")),
         }
@@ -143,7 +171,18 @@ fn run() -> Result<(), String> {
     let against = against_path.as_deref().map(read_network).transpose()?;
     let opponent = against_path.as_deref().unwrap_or("classical");
     let mut openings = plyforge_lab::read_openings(openings_path)?;
-    openings.truncate(count);
+    if random_plies == 0 {
+        openings.truncate(count);
+    } else if !openings.is_empty() {
+        let mut random = SplitMix64(seed);
+        openings = (0..count)
+            .map(|index| {
+                let mut game = GameHistory::new(openings[index % openings.len()]);
+                play_random_moves(&mut game, random_plies, &mut random);
+                *game.board()
+            })
+            .collect();
+    }
 
     let (network_speed, network_sum) = speed(&*network, &openings);
     let (classical_speed, classical_sum) = speed(&Evaluation, &openings);
@@ -164,9 +203,26 @@ fn run() -> Result<(), String> {
         None => Limits::nodes(nodes),
     };
     let per_move = milliseconds.map_or(format!("{nodes} nodes"), |ms| format!("{ms} ms"));
+    // Each side's parameters by what differs from the defaults.
+    let [ours, theirs] = parameters.map(|side| {
+        let defaults = SearchParameters::default();
+        let changed: Vec<String> = SearchParameters::SPECS
+            .iter()
+            .filter_map(|spec| {
+                let value = side.get(spec.name)?;
+                (Some(value) != defaults.get(spec.name)).then(|| format!("{}={value}", spec.name))
+            })
+            .collect();
+        if changed.is_empty() {
+            "default".to_string()
+        } else {
+            changed.join(",")
+        }
+    });
     println!(
-        "network against {opponent}, {per_move} a move, {} openings x 2 colours, \
-         {parallel} at once",
+        "network against {opponent}, {per_move} a move, {} starts ({random_plies} random plies \
+         after each opening) x 2 colours, {parallel} at once; search parameters {ours} against \
+         {theirs}",
         openings.len()
     );
     let games = 2 * openings.len();
@@ -187,6 +243,7 @@ fn run() -> Result<(), String> {
                         &openings[game / 2],
                         game.is_multiple_of(2),
                         (&network, against.as_ref()),
+                        parameters,
                         &limits,
                         &effort,
                     );
