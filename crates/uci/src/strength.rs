@@ -16,18 +16,21 @@ pub const MAX_SKILL_LEVEL: u32 = 20;
 /// The lowest rating `UCI_Elo` takes: Stockfish's lowest, which the calibration measured
 /// against.
 pub const MIN_ELO: u32 = 1350;
-/// The highest rating `UCI_Elo` takes: that of the highest level calibrated (levels above
-/// about 12 all score far above Stockfish's 1900 at 5+0.05, so the higher levels are reached
-/// by `Skill Level` only).
+/// The highest rating `UCI_Elo` takes: near that of the highest level calibrated (level 10
+/// rates about 1950 on Stockfish's scale at 5+0.05, and a level gains less the higher it is:
+/// the higher levels are reached by `Skill Level` only).
 pub const MAX_ELO: u32 = 1900;
 
 /// The calibration: (rating, skill level) points, ratings increasing, interpolated linearly in
-/// between. Each rating is where the level scored about even against Stockfish 15.1 at that
-/// `UCI_Elo` at 5+0.05, 24 games a point; the points between games were placed by
-/// interpolating linearly in level between the ratings the levels measured (level 3.5 about
-/// 1250, level 8 about 1830, level 12 about 2120, level 19 about 2180). Levels 0 to 3 play
-/// below Stockfish's lowest rating: beginners' levels, reached by `Skill Level`.
-const ELO_TO_LEVEL: [(u32, f64); 4] = [(MIN_ELO, 3.5), (1600, 6.2), (1750, 7.4), (MAX_ELO, 8.9)];
+/// between. Each run of games gave a level a rating: Stockfish 15.1's `UCI_Elo` it played
+/// against at 5+0.05 plus the Elo difference measured (30 games a run, 16 runs at levels 2 to
+/// 10, with the network evaluation). The strength moves in steps at whole levels, where the
+/// depth limit grows (levels 4 to 4.9 rated about 1460 in 90 games, levels 5 to 5.8 about 1685
+/// in 120, levels 6 to 6.3 about 1830 in 90, levels 8 and 8.9 about 1860): each rating maps to
+/// the level of the nearest such step, near its top where the rating lies above the step's
+/// strength. Levels 0 to 3 play below Stockfish's lowest rating: beginners' levels, reached by
+/// `Skill Level`.
+const ELO_TO_LEVEL: [(u32, f64); 4] = [(MIN_ELO, 3.9), (1600, 5.0), (1750, 5.9), (MAX_ELO, 8.7)];
 
 /// How many of the best root moves a weakened engine chooses among (Stockfish's number).
 const CANDIDATES: usize = 4;
