@@ -713,9 +713,10 @@ impl Engine {
     }
 
     /// `bench`: every bench position searched to `depth` from a cleared table, one thread;
-    /// the last line is `<nodes> nodes <nps> nps`, the speed of the searches alone. It runs on the search thread, as `perft`
-    /// does, so that `isready` is answered meanwhile and `stop` or `quit` end it (with
-    /// `info string bench stopped` and no node count, which would not name the search).
+    /// the last line is `<nodes> nodes <nps> nps`, the speed of the searches alone. It runs on
+    /// the search thread, as `perft` does, so that `isready` is answered meanwhile and `stop`
+    /// or `quit` end it (with `info string bench stopped` and no node count, which would not
+    /// name the search).
     fn bench(&mut self, depth: u32) {
         let Some(searcher) = self.searcher.take() else {
             return self.complain("no searcher available");
