@@ -16,21 +16,29 @@ pub const MAX_SKILL_LEVEL: u32 = 20;
 /// The lowest rating `UCI_Elo` takes: Stockfish's lowest, which the calibration measured
 /// against.
 pub const MIN_ELO: u32 = 1350;
-/// The highest rating `UCI_Elo` takes: near that of the highest level calibrated (level 10
-/// rates about 1950 on Stockfish's scale at 5+0.05, and a level gains less the higher it is:
-/// the higher levels are reached by `Skill Level` only).
-pub const MAX_ELO: u32 = 1900;
+/// The highest rating `UCI_Elo` takes: about that of level 19 (levels 10 to 19 rate from about
+/// 1950 to 2200 on Stockfish's scale at 5+0.05, each level gaining less than the one before; full
+/// strength is reached by `Skill Level` 20).
+pub const MAX_ELO: u32 = 2200;
 
 /// The calibration: (rating, skill level) points, ratings increasing, interpolated linearly in
 /// between. Each run of games gave a level a rating: Stockfish 15.1's `UCI_Elo` it played
-/// against at 5+0.05 plus the Elo difference measured (30 games a run, 16 runs at levels 2 to
-/// 10, with the network evaluation). The strength moves in steps at whole levels, where the
+/// against at 5+0.05 plus the Elo difference measured (30 games a run, 20 runs at levels 2 to
+/// 19, with the network evaluation). The strength moves in steps at whole levels, where the
 /// depth limit grows (levels 4 to 4.9 rated about 1460 in 90 games, levels 5 to 5.8 about 1685
-/// in 120, levels 6 to 6.3 about 1830 in 90, levels 8 and 8.9 about 1860): each rating maps to
-/// the level of the nearest such step, near its top where the rating lies above the step's
-/// strength. Levels 0 to 3 play below Stockfish's lowest rating: beginners' levels, reached by
-/// `Skill Level`.
-const ELO_TO_LEVEL: [(u32, f64); 4] = [(MIN_ELO, 3.9), (1600, 5.0), (1750, 5.9), (MAX_ELO, 8.7)];
+/// in 120, levels 6 to 6.3 about 1830 in 90, levels 8 and 8.9 about 1860; level 10 about 1950,
+/// 12 about 2030, 15 and 17 about 2100, 19 about 2205): each rating maps to the level of the
+/// nearest such step, near its top where the rating lies above the step's strength. Levels 0
+/// to 3 play below Stockfish's lowest rating: beginners' levels, reached by `Skill Level`.
+const ELO_TO_LEVEL: [(u32, f64); 7] = [
+    (MIN_ELO, 3.9),
+    (1600, 5.0),
+    (1750, 5.9),
+    (1900, 8.7),
+    (2000, 11.3),
+    (2100, 15.0),
+    (MAX_ELO, 19.0),
+];
 
 /// How many of the best root moves a weakened engine chooses among (Stockfish's number).
 const CANDIDATES: usize = 4;
