@@ -59,3 +59,44 @@ fn the_evaluation_cache_changes_no_node_and_no_value() {
         assert_eq!(cached, uncached, "{fen}");
     }
 }
+
+/// The techniques of the selective search that game results decided on each change the search
+/// (its node count), and none of them loses the solution of a tactical position from Win At
+/// Chess (a queen sacrifice with check, a pawn thrust, a knight sacrifice) at depth 10.
+#[test]
+fn each_selective_technique_changes_the_search_and_keeps_the_solutions() {
+    let techniques = [
+        Techniques::QUIESCENCE_TABLE,
+        Techniques::HISTORY_PRUNING,
+        Techniques::LOSING_NOISY_REDUCTION,
+    ];
+    for (fen, solution) in [
+        (
+            "5rk1/pp4p1/2n1p2p/2Npq3/2p5/6P1/P3P1BP/R4Q1K w - - 0 1",
+            "Qxf8+",
+        ),
+        (
+            "r1b2rk1/ppbn1ppp/4p3/1QP4q/3P4/N4N2/5PPP/R1B2RK1 w - - 0 1",
+            "c6",
+        ),
+        (
+            "r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq - 0 1",
+            "Nxf7",
+        ),
+    ] {
+        let board: Board = fen.parse().unwrap();
+        let run = |config: Config| {
+            let result = Searcher::new(config)
+                .search(&board, &Evaluation, &Limits::depth(10), &[], |_| {})
+                .unwrap();
+            (board.san(result.best_move), result.nodes)
+        };
+        let (best, nodes) = run(Config::selective());
+        assert_eq!(best, solution, "{fen}");
+        for technique in techniques {
+            let (best, nodes_without) = run(Config::selective().without(technique));
+            assert_eq!(best, solution, "{fen} without {technique:?}");
+            assert_ne!(nodes, nodes_without, "{fen}: {technique:?} changes nothing");
+        }
+    }
+}

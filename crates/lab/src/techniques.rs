@@ -80,7 +80,7 @@ mod tests {
     #[test]
     fn every_technique_has_its_switch() {
         let names = technique_names();
-        assert_eq!(names.len(), 25);
+        assert_eq!(names.len(), 28);
         let mut all_off = Config::selective().with_techniques(Techniques::all());
         for name in &names {
             let flag = technique(name).unwrap();

@@ -121,6 +121,25 @@ pub trait Game: Clone + Send + 'static {
         visit(&mut child)
     }
 
+    /// [`Game::visit_child`], telling `announce` the [`Game::hash`] of the position after `mv`
+    /// as soon as it is known: the search starts loading the child's transposition-table
+    /// bucket there, so that the load overlaps the rest of the move's work. The default
+    /// announces at the start of `visit`; a game whose `visit_child` works on after the hash is
+    /// known (an evaluation updated move by move, say) overrides it to announce before that
+    /// work.
+    #[inline(always)]
+    fn visit_child_announcing<R>(
+        &mut self,
+        mv: Self::Move,
+        announce: impl FnOnce(u64),
+        visit: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        self.visit_child(mv, |child| {
+            announce(child.hash());
+            visit(child)
+        })
+    }
+
     /// The result decided at this position without looking at the moves: a line made, a
     /// player home, a draw by rule (50 moves, a move limit, insufficient material). Not the
     /// whole answer: positions where [`Game::generate_moves`] finds nothing (checkmate,

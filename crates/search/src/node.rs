@@ -330,15 +330,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
         };
         let tt = self.shared.tt;
+        let key_mix = self.key_mix;
+        // The children probe the table where they are interior nodes, or quiescence nodes
+        // that read it too.
+        let children_probe =
+            use_tt && (depth > TT_MIN_DEPTH || settings.uses(Techniques::QUIESCENCE_TABLE));
         let setup = PickerSetup {
             tt_move,
             order,
             ply,
             player: crate::checks::player_to_move(game),
-            prefetch: (use_tt && depth > TT_MIN_DEPTH).then_some(Prefetch {
-                tt,
-                key_mix: self.key_mix,
-            }),
+            prefetch: children_probe.then_some(Prefetch { tt, key_mix }),
         };
         // A root searching a later line starts from the best move whose exact value an earlier
         // search of the root in this iteration found, as from a move searched first.
@@ -412,6 +414,31 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 index += 1;
                 continue;
             }
+            // The history of a quiet move, read by history pruning and the reductions.
+            let history = if noisy || in_check {
+                0
+            } else {
+                let continuation = if self.ordering.tracks_continuation() {
+                    game.continuation_key(mv)
+                } else {
+                    0
+                };
+                self.ordering
+                    .quiet_history(game.player_to_move(), move_key, continuation, ply)
+            };
+            // History pruning: a quiet move that failed again and again.
+            if may_prune
+                && !noisy
+                && !in_check
+                && settings.uses(Techniques::HISTORY_PRUNING)
+                && depth <= self.parameters.history_pruning_max_depth
+                && history < -self.parameters.history_pruning_margin * depth
+                && !self.ordering.is_killer(mv, ply)
+            {
+                self.estimates += 1;
+                index += 1;
+                continue;
+            }
             // Futility and losing exchanges: a checking move is kept.
             if may_prune
                 && ((!noisy && futile) || self.loses_exchange(game, mv, noisy, depth))
@@ -429,17 +456,18 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 && !self.ordering.is_killer(mv, ply);
             // A late quiet move is reduced by the table, more where the position is not
             // improving, less (or more) as its history is good (or bad).
+            // A late noisy move that loses its exchange is reduced by the table alone.
+            let late_losing_noisy = noisy
+                && !in_check
+                && settings.uses(Techniques::LOSING_NOISY_REDUCTION)
+                && depth >= self.parameters.lmr_min_depth
+                && index >= self.parameters.lmr_min_moves as usize
+                && !game.static_exchange_at_least(mv, 0);
             let mut reduction = if late_quiet {
-                let continuation = if self.ordering.tracks_continuation() {
-                    game.continuation_key(mv)
-                } else {
-                    0
-                };
-                let history =
-                    self.ordering
-                        .quiet_history(game.player_to_move(), move_key, continuation, ply);
                 self.late_move_reduction(depth, index) + i32::from(!improving)
                     - history / self.parameters.lmr_history_divisor
+            } else if late_losing_noisy {
+                self.late_move_reduction(depth, index)
             } else {
                 0
             };
@@ -465,6 +493,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             let nodes_before = self.clock.nodes;
             let score = match picked.child {
                 Some(mut built) => self.search_child(&mut built, side, child, ply, alpha, beta),
+                None if children_probe => game.visit_child_announcing(
+                    mv,
+                    |hash| tt.prefetch(hash ^ key_mix),
+                    |position| self.search_child(position, side, child, ply, alpha, beta),
+                ),
                 None => game.visit_child(mv, |position| {
                     self.search_child(position, side, child, ply, alpha, beta)
                 }),

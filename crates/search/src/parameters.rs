@@ -137,6 +137,10 @@ search_parameters! {
     late_move_max_depth = 6 in 0..=16;
     /// See [`SearchParameters::late_move_max_depth`].
     late_move_base = 3 in 0..=64;
+    /// History pruning works up to this depth...
+    history_pruning_max_depth = 3 in 0..=16;
+    /// ... on a late quiet move whose history lies below minus this much per ply.
+    history_pruning_margin = 4096 in 0..=65536;
     /// Singular extensions need at least this much depth...
     singular_min_depth = 6 in 2..=32;
     /// ... a table entry at most this much shallower than the node...

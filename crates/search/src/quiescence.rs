@@ -5,10 +5,11 @@
 //! what the node function does at its start without an interior node's set-up.
 
 use crate::game::{Evaluator, Game};
-use crate::movepick::{MovePicker, Order, PickerSetup};
+use crate::movepick::{MovePicker, Order, PickerSetup, Prefetch};
 use crate::moves::MoveBuffer;
 use crate::score::{DRAW, INFINITY, MAX_PLY, Score};
 use crate::techniques::Techniques;
+use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 use crate::worker::Worker;
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
@@ -72,22 +73,66 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             self.estimates += 1;
             return self.evaluate(game);
         }
-        if game.in_check() {
+        // The table: any stored result may settle the window (every one was searched at least
+        // as deep as this), and its move goes first.
+        let table_key = (self.settings.uses(Techniques::QUIESCENCE_TABLE)
+            && self.settings.uses(Techniques::TT))
+        .then(|| game.hash() ^ self.key_mix);
+        let entry = table_key.and_then(|key| self.shared.tt.probe(key));
+        if let Some(entry) = entry {
+            let score = score_from_tt(entry.score, ply);
+            if entry.bound.settles(score, alpha, beta) {
+                self.estimates += u64::from(!entry.solved);
+                return score;
+            }
+        }
+        let estimates_before = self.estimates;
+        let tt_move = entry.and_then(|entry| entry.move_key);
+        let (score, best_move) = if game.in_check() {
             // Every move is searched: the value is as sound as theirs.
-            return self.quiescence_moves(game, ply, alpha, beta, true, -INFINITY);
+            self.quiescence_moves(game, ply, alpha, beta, true, -INFINITY, tt_move)
+        } else {
+            // The horizon: the value stands on the evaluation.
+            self.estimates += 1;
+            let eval = self.evaluate_cached(game);
+            let stand_pat = self.correct(game, eval, self.correction_key(game));
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            self.quiescence_moves(
+                game,
+                ply,
+                alpha.max(stand_pat),
+                beta,
+                false,
+                stand_pat,
+                tt_move,
+            )
+        };
+        // A result is stored only where the table knows nothing of the position: an entry
+        // of an interior node says more than this one.
+        if let Some(key) = table_key
+            && entry.is_none()
+            && !self.clock.aborted()
+        {
+            self.shared.tt.store(
+                key,
+                Entry {
+                    move_key: best_move.map(G::move_key),
+                    score: score_to_tt(score, ply),
+                    depth: 0,
+                    bound: Bound::of(score, alpha, beta),
+                    solved: self.estimates == estimates_before,
+                },
+            );
         }
-        // The horizon: the value stands on the evaluation.
-        self.estimates += 1;
-        let eval = self.evaluate_cached(game);
-        let stand_pat = self.correct(game, eval, self.correction_key(game));
-        if stand_pat >= beta {
-            return stand_pat;
-        }
-        self.quiescence_moves(game, ply, alpha.max(stand_pat), beta, false, stand_pat)
+        score
     }
 
     /// The move loop of quiescence search: every move when `in_check`, else the noisy moves
-    /// against the stand-pat score `best_score`.
+    /// against the stand-pat score `best_score`, the table's move `tt_move` first. Returns the
+    /// score and the move that raised alpha last, if any.
+    #[allow(clippy::too_many_arguments)]
     fn quiescence_moves(
         &mut self,
         game: &mut G,
@@ -96,25 +141,37 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         beta: Score,
         in_check: bool,
         mut best_score: Score,
-    ) -> Score {
+        tt_move: Option<u16>,
+    ) -> (Score, Option<G::Move>) {
         let mut moves = G::Moves::default();
         if in_check {
             game.generate_moves(&mut moves);
             if moves.is_empty() {
-                return self.outcome_score(game, game.outcome_without_moves(), ply);
+                return (
+                    self.outcome_score(game, game.outcome_without_moves(), ply),
+                    None,
+                );
             }
         } else {
             game.generate_noisy_moves(&mut moves);
             if moves.is_empty() {
-                return best_score;
+                return (best_score, None);
             }
         }
         let side = self.side(game);
+        let reads_table =
+            self.settings.uses(Techniques::QUIESCENCE_TABLE) && self.settings.uses(Techniques::TT);
+        let prefetch = reads_table.then_some(Prefetch {
+            tt: self.shared.tt,
+            key_mix: self.key_mix,
+        });
         let setup = PickerSetup {
-            tt_move: None,
+            tt_move,
             order: Order::Hints,
             ply,
             player: crate::checks::player_to_move(game),
+            // The children's buckets are loaded as each is visited (`visit_child_announcing`),
+            // not built ahead: the loop visits by move.
             prefetch: None,
         };
         let mut picker = MovePicker::new(
@@ -128,6 +185,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // with a margin for what the position gains besides, above alpha.
         let futility_base = (exchanges && self.settings.uses(Techniques::FUTILITY))
             .then(|| best_score + self.parameters.quiescence_futility_margin);
+        let mut best_move = None;
         while let Some(picked) = picker.next(game, &self.ordering) {
             // A capture that loses its exchange cannot lift the stand-pat score.
             let least_gain = match futility_base {
@@ -137,18 +195,27 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if exchanges && !game.static_exchange_at_least(picked.mv, least_gain) {
                 continue;
             }
-            let score = game.visit_child(picked.mv, |child| {
+            let search = |child: &mut G| {
                 let flip = self.side(child) != side;
                 let (low, high) = if flip { (-beta, -alpha) } else { (alpha, beta) };
                 let score = self.quiescence(child, ply + 1, low, high);
                 if flip { -score } else { score }
-            });
+            };
+            let score = match prefetch {
+                Some(Prefetch { tt, key_mix }) => game.visit_child_announcing(
+                    picked.mv,
+                    |hash| tt.prefetch(hash ^ key_mix),
+                    search,
+                ),
+                None => game.visit_child(picked.mv, search),
+            };
             if self.clock.aborted() {
                 break;
             }
             if score > best_score {
                 best_score = score;
                 if score > alpha {
+                    best_move = Some(picked.mv);
                     if score >= beta {
                         break;
                     }
@@ -157,7 +224,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
         }
         picker.finish(&mut self.order_scores[ply]);
-        best_score
+        (best_score, best_move)
     }
 
     /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.

@@ -17,7 +17,7 @@ bitflags! {
     /// assert!(without_lmr.contains(Techniques::NULL_MOVE));
     /// assert_eq!(Techniques::from_name("LMR"), Some(Techniques::LMR));
     /// // Every technique by name, in declaration order.
-    /// assert_eq!(Techniques::all().iter_names().count(), 25);
+    /// assert_eq!(Techniques::all().iter_names().count(), 28);
     /// ```
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct Techniques: u32 {
@@ -114,6 +114,16 @@ bitflags! {
         /// more. It hides wins from fixed-depth searches of games of quiet moves only
         /// (Connect Four): in [`Techniques::SELECTIVE`].
         const CUT_NODE_REDUCTION = 1 << 24;
+        /// Quiescence search reads the transposition table (a cut-off by any stored result,
+        /// the stored move first) and stores its own results at depth 0 where the table
+        /// holds nothing of the position. Needs [`Techniques::TT`].
+        const QUIESCENCE_TABLE = 1 << 25;
+        /// History pruning: at shallow nodes, skip the quiet moves whose history says they
+        /// have failed again and again (margins tuned for chess: in [`Techniques::SELECTIVE`]).
+        const HISTORY_PRUNING = 1 << 26;
+        /// Late-move reductions of noisy moves ordered late that lose their exchange
+        /// ([`Game::static_exchange_at_least`](crate::Game::static_exchange_at_least)).
+        const LOSING_NOISY_REDUCTION = 1 << 27;
     }
 }
 
@@ -130,7 +140,8 @@ impl Techniques {
         .difference(Techniques::INTERNAL_ITERATIVE_REDUCTION)
         .difference(Techniques::SINGULAR_EXTENSION)
         .difference(Techniques::TABLE_SCORE_PRUNING)
-        .difference(Techniques::CUT_NODE_REDUCTION);
+        .difference(Techniques::CUT_NODE_REDUCTION)
+        .difference(Techniques::HISTORY_PRUNING);
 
     /// Every technique that never changes the value of a fixed-depth search: alpha-beta, PVS,
     /// aspiration, the transposition table, move ordering and mate-distance pruning; null move,
@@ -142,13 +153,14 @@ impl Techniques {
         .difference(Techniques::LMR)
         .difference(Techniques::QUIESCENCE)
         .difference(Techniques::CHECK_EXTENSION)
-        .difference(Techniques::STATIC_EXCHANGE);
+        .difference(Techniques::STATIC_EXCHANGE)
+        .difference(Techniques::LOSING_NOISY_REDUCTION);
 
     /// The default with the selective techniques for games like chess, with noisy and quiet
     /// moves and an evaluation on a centipawn scale (a pawn about 100), which games showed
     /// help in chess: reverse futility, futility and late-move pruning, singular extensions,
-    /// the continuation history, the table's score in the pruning and the cut nodes' deeper
-    /// reductions.
+    /// the continuation history, the table's score in the pruning, the cut nodes' deeper
+    /// reductions and history pruning.
     pub const SELECTIVE: Techniques = Techniques::DEFAULT
         .union(Techniques::CUT_NODE_REDUCTION)
         .union(Techniques::REVERSE_FUTILITY)
@@ -156,7 +168,8 @@ impl Techniques {
         .union(Techniques::LATE_MOVE_PRUNING)
         .union(Techniques::CONTINUATION_HISTORY)
         .union(Techniques::SINGULAR_EXTENSION)
-        .union(Techniques::TABLE_SCORE_PRUNING);
+        .union(Techniques::TABLE_SCORE_PRUNING)
+        .union(Techniques::HISTORY_PRUNING);
 
     /// A technique's name in kebab case (`null-move`, `lmr`), as command lines write it; the
     /// names of the set's flags joined by `+` for several.

@@ -196,9 +196,22 @@ impl Game for NnueBoard {
 
     #[inline]
     fn visit_child<R>(&mut self, mv: Move, visit: impl FnOnce(&mut Self) -> R) -> R {
+        self.visit_child_announcing(mv, |_| {}, visit)
+    }
+
+    /// Announces the child's hash before the accumulators are updated, so that the search's
+    /// table load overlaps the update.
+    #[inline]
+    fn visit_child_announcing<R>(
+        &mut self,
+        mv: Move,
+        announce: impl FnOnce(u64),
+        visit: impl FnOnce(&mut Self) -> R,
+    ) -> R {
         let parent = self.board;
         let mut child = parent;
         child.play(mv);
+        announce(Game::hash(&child));
         self.push(&child);
         self.board = child;
         let result = visit(self);

@@ -18,7 +18,9 @@
 //! Options: `--nodes N` (per move; default 20,000) or `--ms M` (per move, instead of nodes),
 //! `--against FILE` (the other side searches with that network instead of the classical
 //! evaluation: two networks compared), `--parameters LIST` and `--against-parameters LIST`
-//! (`SearchParameters` of each side, `name=value,...`; the defaults otherwise), `--openings N`
+//! (`SearchParameters` of each side, `name=value,...`; the defaults otherwise), `--variant V`
+//! and `--against-variant V` (each side's techniques: the engine's `Config::selective()` with
+//! the techniques `V` switches, as `without-lmr-with-countermove`), `--openings N`
 //! (starts, default 100: the first N openings of the file, or with `--random-plies R` the
 //! file's openings in turn, as many times as needed, each followed by R random legal moves:
 //! at a fixed node count a start gives the same game every time it is played, so many games
@@ -34,6 +36,7 @@ use plyforge_lab::chess_games::{play as play_game, play_random_moves};
 use plyforge_lab::match_score::MatchScore;
 use plyforge_lab::progress;
 use plyforge_lab::spsa::SplitMix64;
+use plyforge_lab::techniques::selective_variant;
 use plyforge_search::{Config, Evaluator, Game, Limits, SearchParameters, Searcher};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -58,17 +61,17 @@ struct Effort {
 
 /// Plays one game from `opening`, the network as the player to move at the start or the
 /// other, against the `against` network or else the classical evaluation, each side with its
-/// search parameters (the network's first); returns the network's points (1, ½ or 0) and adds
-/// each side's work to `effort`.
+/// search configuration (the network's first); returns the network's points (1, ½ or 0) and
+/// adds each side's work to `effort`.
 fn play(
     opening: &Board,
     network_first: bool,
     (network, against): (&Arc<Network>, Option<&Arc<Network>>),
-    parameters: [SearchParameters; 2],
+    configs: &[Config; 2],
     limits: &Limits<<Board as Game>::Move>,
     effort: &Mutex<Effort>,
 ) -> f64 {
-    let config = |side: usize| Config::selective().with_parameters(parameters[side]);
+    let config = |side: usize| configs[side].clone();
     let mut network_searcher = Searcher::new(config(0));
     let mut other_searcher = Searcher::new(config(1));
     let mut classical_searcher = Searcher::new(config(1));
@@ -101,6 +104,15 @@ fn play(
     )
 }
 
+/// A variant as the summary line names it: the engine's own techniques when empty.
+fn variant_name(variant: &str) -> &str {
+    if variant.is_empty() {
+        "selective"
+    } else {
+        variant
+    }
+}
+
 /// Evaluations a second of `evaluator` over `positions`, and the sum of its scores (so that the
 /// work is not optimised away).
 fn speed(evaluator: &impl Evaluator<Board>, positions: &[Board]) -> (f64, i64) {
@@ -118,6 +130,7 @@ fn speed(evaluator: &impl Evaluator<Board>, positions: &[Board]) -> (f64, i64) {
 /// What `--help` prints, and a wrong command line.
 const USAGE: &str = "usage: chess_eval_match <openings.epd> <network.pfnn> [--nodes N | --ms M] \
                      [--against other.pfnn] [--parameters LIST] [--against-parameters LIST] \
+                     [--variant V] [--against-variant V] \
                      [--openings N] [--random-plies R] [--seed S] [--parallel P]";
 
 fn run() -> Result<(), String> {
@@ -129,6 +142,7 @@ fn run() -> Result<(), String> {
         (DEFAULT_NODES, None, DEFAULT_OPENINGS, 1usize);
     let mut against_path = None;
     let mut parameters = [SearchParameters::default(); 2];
+    let mut variants = [String::new(), String::new()];
     let (mut random_plies, mut seed) = (0usize, 1u64);
     let mut rest = rest.iter();
     while let Some(flag) = rest.next() {
@@ -149,6 +163,10 @@ fn run() -> Result<(), String> {
             "--parameters" | "--against-parameters" => {
                 parameters[usize::from(flag == "--against-parameters")] =
                     value.parse().map_err(|error| format!("{flag}: {error}"))?;
+            }
+            "--variant" | "--against-variant" => {
+                selective_variant(value).map_err(|error| format!("{flag}: {error}"))?;
+                variants[usize::from(flag == "--against-variant")] = value.clone();
             }
             "--openings" => count = number()? as usize,
             "--random-plies" => random_plies = number()? as usize,
@@ -204,6 +222,11 @@ fn run() -> Result<(), String> {
     };
     let per_move = milliseconds.map_or(format!("{nodes} nodes"), |ms| format!("{ms} ms"));
     // Each side's parameters by what differs from the defaults.
+    let configs = [0, 1].map(|side| {
+        selective_variant(&variants[side])
+            .expect("checked when read")
+            .with_parameters(parameters[side])
+    });
     let [ours, theirs] = parameters.map(|side| {
         let defaults = SearchParameters::default();
         let changed: Vec<String> = SearchParameters::SPECS
@@ -222,8 +245,10 @@ fn run() -> Result<(), String> {
     println!(
         "network against {opponent}, {per_move} a move, {} starts ({random_plies} random plies \
          after each opening) x 2 colours, {parallel} at once; search parameters {ours} against \
-         {theirs}",
-        openings.len()
+         {theirs}; techniques {} against {}",
+        openings.len(),
+        variant_name(&variants[0]),
+        variant_name(&variants[1]),
     );
     let games = 2 * openings.len();
     let next = AtomicUsize::new(0);
@@ -243,7 +268,7 @@ fn run() -> Result<(), String> {
                         &openings[game / 2],
                         game.is_multiple_of(2),
                         (&network, against.as_ref()),
-                        parameters,
+                        &configs,
                         &limits,
                         &effort,
                     );

@@ -128,8 +128,9 @@ impl Rule {
             }
             Rule::HashAfter => "Game::hash_after(mv) equals Game::hash after Game::play(mv)",
             Rule::VisitChild => {
-                "Game::visit_child shows the position Game::play makes on a copy and leaves \
-                 the position as it was"
+                "Game::visit_child (and visit_child_announcing, which announces the child's \
+                 hash first) shows the position Game::play makes on a copy and leaves the \
+                 position as it was"
             }
             Rule::NullMove => {
                 "Game::visit_null_move hands the turn to the next player and leaves the \

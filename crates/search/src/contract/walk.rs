@@ -264,8 +264,9 @@ impl<'a, G: Game> Walk<'a, G> {
         Ok(())
     }
 
-    /// Goes down `mv` with `visit_child`, checks that the child is `expected` (what `play`
-    /// makes on a copy), runs `below` on it, and checks that the position is restored.
+    /// Goes down `mv` with `visit_child` and `visit_child_announcing`, checks that the child
+    /// is `expected` (what `play` makes on a copy) and its hash the one announced, runs `below`
+    /// on it, and checks that the position is restored.
     fn visit(
         &mut self,
         game: &mut G,
@@ -281,25 +282,55 @@ impl<'a, G: Game> Walk<'a, G> {
         self.line.push(mv);
         self.paths.push((parent, mv));
         self.here = self.paths.len() - 1;
+        // Both ways down a move: `visit_child` by the hash it shows, the announcing one all
+        // the way.
+        let plain = match catch(|| game.visit_child(mv, |child| child.hash())) {
+            Ok(hash) if hash != expected_hash => Err(self.violation(
+                Rule::VisitChild,
+                format!("the child's hash {expected_hash:#018x}, as after play on a copy"),
+                format!("hash {hash:#018x} inside visit_child"),
+            )),
+            Ok(_) => Ok(()),
+            Err(message) => Err(self.panicked("Game::visit_child", message)),
+        };
+        if let Err(violation) = plain {
+            self.line.pop();
+            self.here = parent;
+            return Err(violation);
+        }
+        let announced = core::cell::Cell::new(None);
         let visited = catch(|| {
-            game.visit_child(mv, |child| {
-                let hash = child.hash();
-                if hash != expected_hash {
-                    return Err(self.violation(
-                        Rule::VisitChild,
-                        format!("the child's hash {expected_hash:#018x}, as after play on a copy"),
-                        format!("hash {hash:#018x} inside visit_child"),
-                    ));
-                }
-                if equality.is_some_and(|equal| !equal(child, expected)) {
-                    return Err(self.violation(
-                        Rule::VisitChild,
-                        "the child position that play makes on a copy",
-                        "a different position (by ==) inside visit_child",
-                    ));
-                }
-                below(self, child)
-            })
+            game.visit_child_announcing(
+                mv,
+                |hash| announced.set(Some(hash)),
+                |child| {
+                    let hash = child.hash();
+                    if announced.get() != Some(hash) {
+                        return Err(self.violation(
+                            Rule::VisitChild,
+                            format!("the child's hash {hash:#018x} announced before the visit"),
+                            format!("{:?} announced by visit_child_announcing", announced.get()),
+                        ));
+                    }
+                    if hash != expected_hash {
+                        return Err(self.violation(
+                            Rule::VisitChild,
+                            format!(
+                                "the child's hash {expected_hash:#018x}, as after play on a copy"
+                            ),
+                            format!("hash {hash:#018x} inside visit_child"),
+                        ));
+                    }
+                    if equality.is_some_and(|equal| !equal(child, expected)) {
+                        return Err(self.violation(
+                            Rule::VisitChild,
+                            "the child position that play makes on a copy",
+                            "a different position (by ==) inside visit_child",
+                        ));
+                    }
+                    below(self, child)
+                },
+            )
         });
         let result = match visited {
             Ok(result) => result,
