@@ -454,15 +454,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 && depth >= self.parameters.lmr_min_depth
                 && index >= self.parameters.lmr_min_moves as usize
                 && !self.ordering.is_killer(mv, ply);
-            // A late quiet move is reduced by the table, more where the position is not
-            // improving, less (or more) as its history is good (or bad).
-            // A late noisy move that loses its exchange is reduced by the table alone.
             let late_losing_noisy = noisy
                 && !in_check
                 && settings.uses(Techniques::LOSING_NOISY_REDUCTION)
                 && depth >= self.parameters.lmr_min_depth
                 && index >= self.parameters.lmr_min_moves as usize
                 && !game.static_exchange_at_least(mv, 0);
+            // A late quiet move is reduced by the table, more where the position is not
+            // improving, less (or more) as its history is good (or bad); a late noisy move
+            // that loses its exchange by the table alone.
             let mut reduction = if late_quiet {
                 self.late_move_reduction(depth, index) + i32::from(!improving)
                     - history / self.parameters.lmr_history_divisor
