@@ -414,27 +414,24 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 index += 1;
                 continue;
             }
-            // The history of a quiet move, read by history pruning and the reductions.
-            let history = if noisy || in_check {
-                0
+            // A quiet move other than a killer may be pruned by its history and reduced late;
+            // both read its history, and only then.
+            let plain_quiet = !noisy && !in_check && !self.ordering.is_killer(mv, ply);
+            let prunable_by_history = may_prune
+                && plain_quiet
+                && settings.uses(Techniques::HISTORY_PRUNING)
+                && depth <= self.parameters.history_pruning_max_depth;
+            let late_quiet = plain_quiet
+                && settings.uses(Techniques::LMR)
+                && depth >= self.parameters.lmr_min_depth
+                && index >= self.parameters.lmr_min_moves as usize;
+            let history = if prunable_by_history || late_quiet {
+                self.quiet_history(game, mv, ply)
             } else {
-                let continuation = if self.ordering.tracks_continuation() {
-                    game.continuation_key(mv)
-                } else {
-                    0
-                };
-                self.ordering
-                    .quiet_history(game.player_to_move(), move_key, continuation, ply)
+                0
             };
             // History pruning: a quiet move that failed again and again.
-            if may_prune
-                && !noisy
-                && !in_check
-                && settings.uses(Techniques::HISTORY_PRUNING)
-                && depth <= self.parameters.history_pruning_max_depth
-                && history < -self.parameters.history_pruning_margin * depth
-                && !self.ordering.is_killer(mv, ply)
-            {
+            if prunable_by_history && history < -self.parameters.history_pruning_margin * depth {
                 self.estimates += 1;
                 index += 1;
                 continue;
@@ -448,12 +445,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
                 index += 1;
                 continue;
             }
-            let late_quiet = !noisy
-                && !in_check
-                && settings.uses(Techniques::LMR)
-                && depth >= self.parameters.lmr_min_depth
-                && index >= self.parameters.lmr_min_moves as usize
-                && !self.ordering.is_killer(mv, ply);
             let late_losing_noisy = noisy
                 && !in_check
                 && settings.uses(Techniques::LOSING_NOISY_REDUCTION)
@@ -593,6 +584,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             self.parameters.exchange_quiet_margin
         };
         !game.static_exchange_at_least(mv, -margin * depth)
+    }
+
+    /// The history of the quiet move `mv` at `ply`: the history heuristic and the continuation
+    /// history after the last two moves.
+    #[inline]
+    fn quiet_history(&self, game: &G, mv: G::Move, ply: usize) -> i32 {
+        let continuation = if self.ordering.tracks_continuation() {
+            game.continuation_key(mv)
+        } else {
+            0
+        };
+        self.ordering
+            .quiet_history(game.player_to_move(), G::move_key(mv), continuation, ply)
     }
 
     /// The reduction of the `index`th move at `depth` from the late-move reduction table.

@@ -12,7 +12,7 @@ use crate::techniques::Techniques;
 use crate::tt::{Bound, Entry, score_from_tt, score_to_tt};
 use crate::worker::Worker;
 
-impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// A child with no depth left: what the node function does there (game over, repetition,
     /// the ply limit, a check extension), then quiescence search or the evaluation.
     #[inline]
@@ -75,9 +75,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         // The table: any stored result may settle the window (every one was searched at least
         // as deep as this), and its move goes first.
-        let table_key = (self.settings.uses(Techniques::QUIESCENCE_TABLE)
-            && self.settings.uses(Techniques::TT))
-        .then(|| game.hash() ^ self.key_mix);
+        let table_key = self
+            .quiescence_table()
+            .map(|table| game.hash() ^ table.key_mix);
         let entry = table_key.and_then(|key| self.shared.tt.probe(key));
         if let Some(entry) = entry {
             let score = score_from_tt(entry.score, ply);
@@ -159,12 +159,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             }
         }
         let side = self.side(game);
-        let reads_table =
-            self.settings.uses(Techniques::QUIESCENCE_TABLE) && self.settings.uses(Techniques::TT);
-        let prefetch = reads_table.then_some(Prefetch {
-            tt: self.shared.tt,
-            key_mix: self.key_mix,
-        });
+        let prefetch = self.quiescence_table();
         let setup = PickerSetup {
             tt_move,
             order: Order::Hints,
@@ -225,6 +220,16 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         picker.finish(&mut self.order_scores[ply]);
         (best_score, best_move)
+    }
+
+    /// The table and key mix where quiescence search reads and fills the table.
+    #[inline(always)]
+    fn quiescence_table(&self) -> Option<Prefetch<'a>> {
+        (self.settings.uses(Techniques::QUIESCENCE_TABLE) && self.settings.uses(Techniques::TT))
+            .then_some(Prefetch {
+                tt: self.shared.tt,
+                key_mix: self.key_mix,
+            })
     }
 
     /// Quiescence search of a child: checks whether the game is over, then searches noisy moves.

@@ -143,6 +143,7 @@ fn run() -> Result<(), String> {
     let mut against_path = None;
     let mut parameters = [SearchParameters::default(); 2];
     let mut variants = [String::new(), String::new()];
+    let mut techniques = [Config::selective().techniques; 2];
     let (mut random_plies, mut seed) = (0usize, 1u64);
     let mut rest = rest.iter();
     while let Some(flag) = rest.next() {
@@ -165,8 +166,11 @@ fn run() -> Result<(), String> {
                     value.parse().map_err(|error| format!("{flag}: {error}"))?;
             }
             "--variant" | "--against-variant" => {
-                selective_variant(value).map_err(|error| format!("{flag}: {error}"))?;
-                variants[usize::from(flag == "--against-variant")] = value.clone();
+                let side = usize::from(flag == "--against-variant");
+                techniques[side] = selective_variant(value)
+                    .map_err(|error| format!("{flag}: {error}"))?
+                    .techniques;
+                variants[side] = value.clone();
             }
             "--openings" => count = number()? as usize,
             "--random-plies" => random_plies = number()? as usize,
@@ -223,8 +227,8 @@ fn run() -> Result<(), String> {
     let per_move = milliseconds.map_or(format!("{nodes} nodes"), |ms| format!("{ms} ms"));
     // Each side's parameters by what differs from the defaults.
     let configs = [0, 1].map(|side| {
-        selective_variant(&variants[side])
-            .expect("checked when read")
+        Config::selective()
+            .with_techniques(techniques[side])
             .with_parameters(parameters[side])
     });
     let [ours, theirs] = parameters.map(|side| {

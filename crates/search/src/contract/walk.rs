@@ -318,14 +318,14 @@ impl<'a, G: Game> Walk<'a, G> {
                             format!(
                                 "the child's hash {expected_hash:#018x}, as after play on a copy"
                             ),
-                            format!("hash {hash:#018x} inside visit_child"),
+                            format!("hash {hash:#018x} inside visit_child_announcing"),
                         ));
                     }
                     if equality.is_some_and(|equal| !equal(child, expected)) {
                         return Err(self.violation(
                             Rule::VisitChild,
                             "the child position that play makes on a copy",
-                            "a different position (by ==) inside visit_child",
+                            "a different position (by ==) inside visit_child_announcing",
                         ));
                     }
                     below(self, child)
