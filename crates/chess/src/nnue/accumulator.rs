@@ -86,19 +86,26 @@ impl Accumulator {
             match (added, removed) {
                 ([add], [remove]) => {
                     let (add, remove) = (row(add), row(remove));
-                    for (index, value) in values.iter_mut().enumerate() {
-                        *value = parent[index]
-                            .wrapping_add(add[index])
-                            .wrapping_sub(remove[index]);
+                    // Zipped slices rather than indices: no bounds check, so the loop vectorises.
+                    for (((value, &parent), &add), &remove) in
+                        values.iter_mut().zip(parent).zip(add).zip(remove)
+                    {
+                        *value = parent.wrapping_add(add).wrapping_sub(remove);
                     }
                 }
                 ([add], [first, second]) => {
                     let (add, first, second) = (row(add), row(first), row(second));
-                    for (index, value) in values.iter_mut().enumerate() {
-                        *value = parent[index]
-                            .wrapping_add(add[index])
-                            .wrapping_sub(first[index])
-                            .wrapping_sub(second[index]);
+                    for ((((value, &parent), &add), &first), &second) in values
+                        .iter_mut()
+                        .zip(parent)
+                        .zip(add)
+                        .zip(first)
+                        .zip(second)
+                    {
+                        *value = parent
+                            .wrapping_add(add)
+                            .wrapping_sub(first)
+                            .wrapping_sub(second);
                     }
                 }
                 _ => {

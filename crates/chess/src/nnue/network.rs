@@ -23,6 +23,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 use plyforge_search::{Evaluator, Score};
+use wide::{i16x16, i32x8};
 
 /// The first four bytes of a network file.
 pub const MAGIC: [u8; 4] = *b"PFNN";
@@ -58,11 +59,14 @@ const HEADER_LENGTH: usize = 20;
 const SINGLE_KING_BUCKET_HEADER_LENGTH: usize = 16;
 /// Bytes before the weights in a version 1 file: magic, version, hidden size.
 const SINGLE_BUCKET_HEADER_LENGTH: usize = 12;
-/// The largest output weight a network may have (8.0): with it, each term of the output's sum
-/// is at most 255² × 512 < 2³¹ / 64, so the output sums 64 terms at a time in `i32`.
-pub const MAX_OUTPUT_WEIGHT: i16 = 512;
-/// Hidden values summed in `i32` before the sum widens to `i64`.
-const OUTPUT_CHUNK: usize = 64;
+/// The largest output weight a network may have (about 2.0): an activated value (at most
+/// [`ACCUMULATOR_SCALE`]) times it fits an `i16`, so that the output multiplies in 16 bits and
+/// sums adjacent pairs of products in 32 (`pmaddwd` on x86-64), and each 32-bit lane of that
+/// sum stays below 2³¹ for [`MAX_HIDDEN`] values (see [`activated_dot`]).
+pub const MAX_OUTPUT_WEIGHT: i16 = 127;
+/// Hidden values the output reads at once: a 256-bit vector of `i16` (two 128-bit ones where
+/// the target has no AVX2).
+const OUTPUT_LANES: usize = 16;
 
 /// Why bytes are not a network.
 ///
@@ -475,23 +479,35 @@ impl Network {
 
 /// `Σ clamp(value, 0, ACCUMULATOR_SCALE)² × weight`: the squared clipped ReLU of each value
 /// times its output weight.
+///
+/// [`OUTPUT_LANES`] values at a time: each clipped value `c` times its weight `w` in 16 bits
+/// (`|c × w| ≤ 255 × 127 < 2¹⁵`), then `(c × w) × c` in 32 bits with adjacent pairs summed
+/// (`pmaddwd`), so each 32-bit lane gains two terms of at most `255² × 127` per step: at most
+/// `MAX_HIDDEN / OUTPUT_LANES × 2 × 255² × 127 < 2³¹` in all. The lanes widen to `i64` for the
+/// total. Values past the last multiple of [`OUTPUT_LANES`] are summed one by one.
 #[inline]
-fn activated_dot(values: &[i16], weights: &[i16]) -> i64 {
-    values
-        .chunks(OUTPUT_CHUNK)
-        .zip(weights.chunks(OUTPUT_CHUNK))
-        .map(|(values, weights)| {
-            let chunk: i32 = values
-                .iter()
-                .zip(weights)
-                .map(|(&value, &weight)| {
-                    let clipped = i32::from(value).clamp(0, ACCUMULATOR_SCALE);
-                    clipped * i32::from(weight) * clipped
-                })
-                .sum();
-            i64::from(chunk)
+pub(super) fn activated_dot(values: &[i16], weights: &[i16]) -> i64 {
+    const {
+        assert!(MAX_HIDDEN / OUTPUT_LANES * 2 * 255 * 255 * 127 < i32::MAX as usize);
+        assert!(ACCUMULATOR_SCALE as usize * MAX_OUTPUT_WEIGHT as usize <= i16::MAX as usize);
+    };
+    let (values, values_tail) = values.as_chunks::<OUTPUT_LANES>();
+    let (weights, weights_tail) = weights.as_chunks::<OUTPUT_LANES>();
+    let (low, high) = (i16x16::splat(0), i16x16::splat(ACCUMULATOR_SCALE as i16));
+    let mut lanes = i32x8::splat(0);
+    for (values, weights) in values.iter().zip(weights) {
+        let clipped = i16x16::new(*values).max(low).min(high);
+        lanes += (clipped * i16x16::new(*weights)).dot(clipped);
+    }
+    let tail: i64 = values_tail
+        .iter()
+        .zip(weights_tail)
+        .map(|(&value, &weight)| {
+            let clipped = i64::from(value).clamp(0, i64::from(ACCUMULATOR_SCALE));
+            clipped * i64::from(weight) * clipped
         })
-        .sum()
+        .sum();
+    lanes.to_array().into_iter().map(i64::from).sum::<i64>() + tail
 }
 
 impl Evaluator<Board> for Network {

@@ -276,12 +276,12 @@ fn broken_files_give_their_error() {
         );
     }
     let first_output_weight = 20 + 2 * (768 * 8 + 8);
-    heavy[first_output_weight..first_output_weight + 2].copy_from_slice(&600i16.to_le_bytes());
+    heavy[first_output_weight..first_output_weight + 2].copy_from_slice(&128i16.to_le_bytes());
     assert_eq!(
         Network::from_bytes(&heavy),
         Err(NetworkError::OutputWeightOutOfRange {
             index: 0,
-            value: 600
+            value: 128
         })
     );
     assert_eq!(
@@ -324,7 +324,47 @@ fn the_evaluator_scores_for_either_player() {
     assert_eq!(Evaluator::evaluate(&network, &board, 1 - us), -score);
 }
 
+/// The squared clipped ReLU times the weights, summed one value at a time in `i64`.
+fn plain_activated_dot(values: &[i16], weights: &[i16]) -> i64 {
+    values
+        .iter()
+        .zip(weights)
+        .map(|(&value, &weight)| {
+            let clipped = i64::from(value).clamp(0, i64::from(ACCUMULATOR_SCALE));
+            clipped * clipped * i64::from(weight)
+        })
+        .sum()
+}
+
+#[test]
+fn the_output_sum_holds_at_its_bounds() {
+    // Every value clipped at the top and every weight at the bound, at the largest hidden size:
+    // the most any 32-bit lane of the vectorised sum holds.
+    for weight in [MAX_OUTPUT_WEIGHT, -MAX_OUTPUT_WEIGHT] {
+        let (values, weights) = (vec![i16::MAX; MAX_HIDDEN], vec![weight; MAX_HIDDEN]);
+        assert_eq!(
+            network::activated_dot(&values, &weights),
+            255 * 255 * i64::from(weight) * MAX_HIDDEN as i64
+        );
+    }
+}
+
 proptest! {
+    #[test]
+    fn the_output_sum_is_the_plain_sum(
+        pairs in proptest::collection::vec(
+            (any::<i16>(), -MAX_OUTPUT_WEIGHT..=MAX_OUTPUT_WEIGHT),
+            0..=MAX_HIDDEN,
+        ),
+    ) {
+        // Any length: whole vectors and the values past them.
+        let (values, weights): (Vec<i16>, Vec<i16>) = pairs.into_iter().unzip();
+        prop_assert_eq!(
+            network::activated_dot(&values, &weights),
+            plain_activated_dot(&values, &weights)
+        );
+    }
+
     #[test]
     fn mirrored_positions_score_the_same_for_the_side_to_move(
         choices in proptest::collection::vec(any::<u16>(), 0..120),
