@@ -62,7 +62,7 @@ const SINGLE_BUCKET_HEADER_LENGTH: usize = 12;
 /// The largest output weight a network may have (about 2.0): an activated value (at most
 /// [`ACCUMULATOR_SCALE`]) times it fits an `i16`, so that the output multiplies in 16 bits and
 /// sums adjacent pairs of products in 32 (`pmaddwd` on x86-64), and each 32-bit lane of that
-/// sum stays below 2³¹ for [`MAX_HIDDEN`] values (see [`activated_dot`]).
+/// sum stays below 2³¹ for [`MAX_HIDDEN`] values.
 pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 /// Hidden values the output reads at once: a 256-bit vector of `i16` (two 128-bit ones where
 /// the target has no AVX2).
