@@ -488,7 +488,9 @@ impl Network {
 #[inline]
 pub(super) fn activated_dot(values: &[i16], weights: &[i16]) -> i64 {
     const {
-        assert!(MAX_HIDDEN / OUTPUT_LANES * 2 * 255 * 255 * 127 < i32::MAX as usize);
+        let scale = ACCUMULATOR_SCALE as usize;
+        let term = scale * scale * MAX_OUTPUT_WEIGHT as usize;
+        assert!(MAX_HIDDEN / OUTPUT_LANES * 2 * term < i32::MAX as usize);
         assert!(ACCUMULATOR_SCALE as usize * MAX_OUTPUT_WEIGHT as usize <= i16::MAX as usize);
     };
     let (values, values_tail) = values.as_chunks::<OUTPUT_LANES>();
