@@ -30,18 +30,18 @@
 //! square; trained as the sum of a weight set shared by every bucket and one of the bucket's own,
 //! which starts at zero, so that a bucket seldom seen keeps what the shared set learns, and a
 //! network of one king bucket given to `--start` is the shared set: training starts from the
-//! network it was); `--buckets B` (output buckets by piece count, default 1:
-//! eight fitted the held-out positions better but lost games at 20,000 nodes a move on 7 M
-//! positions); `--mirror` (also train on each position without castling rights mirrored left to
-//! right, which has the same worth: more data from the same games; equal in games on 9 M
-//! positions); `--epochs N` (default 20); `--rate R` (Adam's first step, default 0.001, decaying
-//! geometrically to `--final-rate`, default a tenth of it, by the last epoch); `--batch B`
-//! (default 16,384); `--result-weight W` (default 0.1: with 0.5 the network lost by 193 Elo);
-//! `--scale K` (default: fitted); `--validation FILE` (repeatable: positions of other games, none
-//! trained on, whose error is printed after every epoch); `--threads T` (default 1); `--seed S`
-//! (default 1); `--start
-//! FILE` (refine a network instead of starting from random weights; a network of one bucket
-//! starts each of `B` buckets from its output layer); `--out FILE` (default `network.pfnn`).
+//! network it was); `--buckets B` (output buckets by piece count, default 1: eight fitted the
+//! held-out positions better but lost games at 20,000 nodes a move on 7 M positions); `--mirror`
+//! (also train on each position without castling rights mirrored left to right, which has the same
+//! worth: more data from the same games; equal in games on 9 M positions); `--epochs N` (default
+//! 20; 0 with `--start` prints the network's errors and trains nothing); `--rate R` (Adam's first
+//! step, default 0.001, decaying geometrically to `--final-rate`, default a tenth of it, by the
+//! last epoch); `--batch B` (default 16,384); `--result-weight W` (default 0.1: with 0.5 the
+//! network lost by 193 Elo); `--scale K` (default: fitted); `--validation FILE` (repeatable:
+//! positions of other games, none trained on, whose error is printed after every epoch);
+//! `--threads T` (default 1); `--seed S` (default 1); `--start FILE` (refine a network instead of
+//! starting from random weights; a network of one bucket starts each of `B` buckets from its
+//! output layer); `--out FILE` (default `network.pfnn`).
 
 use plyforge_chess::nnue::{
     ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, KING_BUCKETS, MAX_HIDDEN,
@@ -155,8 +155,11 @@ impl Options {
         if options.buckets == 0 || options.buckets > MAX_OUTPUT_BUCKETS {
             return Err(format!("--buckets: 1 to {MAX_OUTPUT_BUCKETS}"));
         }
-        if options.epochs == 0 || options.batch == 0 || options.threads == 0 {
-            return Err("--epochs, --batch and --threads must be at least 1".to_string());
+        if options.batch == 0 || options.threads == 0 {
+            return Err("--batch and --threads must be at least 1".to_string());
+        }
+        if options.epochs == 0 && options.start.is_none() {
+            return Err("--epochs 0 (only the errors of a network) needs --start".to_string());
         }
         if !(0.0..=1.0).contains(&options.result_weight) {
             return Err("--result-weight: between 0 and 1".to_string());
@@ -949,11 +952,13 @@ fn run() -> Result<(), String> {
         std::fs::write(&options.out, parameters.to_network().to_bytes())
             .map_err(|error| format!("cannot write {}: {error}", options.out))?;
     }
-    println!(
-        "wrote {} after {:.0} s",
-        options.out,
-        start.elapsed().as_secs_f64()
-    );
+    if options.epochs > 0 {
+        println!(
+            "wrote {} after {:.0} s",
+            options.out,
+            start.elapsed().as_secs_f64()
+        );
+    }
     Ok(())
 }
 
@@ -967,6 +972,23 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(line: &str) -> Result<Options, String> {
+        Options::parse(
+            &line
+                .split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    #[test]
+    fn no_epochs_only_reads_the_errors_of_a_start_network() {
+        let options = parse("data.txt --epochs 0 --start net.pfnn").expect("valid");
+        assert_eq!(options.epochs, 0);
+        assert!(parse("data.txt --epochs 0").is_err());
+        assert!(parse("data.txt --epochs 0 --start net.pfnn --batch 0").is_err());
+    }
 
     #[test]
     fn a_mirrored_position_swaps_the_files() {
