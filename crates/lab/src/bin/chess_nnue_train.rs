@@ -889,6 +889,9 @@ fn run() -> Result<(), String> {
          {target_error:.6} (targets), {result_error:.6} (results)",
         options.hidden, options.king_buckets, options.buckets, options.batch, options.threads
     );
+    if options.epochs == 0 {
+        return Ok(());
+    }
 
     let mut adam = Adam::new(options.hidden, options.king_buckets, options.buckets);
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
@@ -952,13 +955,11 @@ fn run() -> Result<(), String> {
         std::fs::write(&options.out, parameters.to_network().to_bytes())
             .map_err(|error| format!("cannot write {}: {error}", options.out))?;
     }
-    if options.epochs > 0 {
-        println!(
-            "wrote {} after {:.0} s",
-            options.out,
-            start.elapsed().as_secs_f64()
-        );
-    }
+    println!(
+        "wrote {} after {:.0} s",
+        options.out,
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
