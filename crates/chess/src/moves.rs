@@ -6,6 +6,7 @@ use crate::piece::Role;
 use crate::square::{File, Square};
 use crate::uci::UciMove;
 use core::fmt;
+use core::num::NonZeroU16;
 
 /// Bits of the origin square.
 const FROM_MASK: u16 = 0x3F;
@@ -27,13 +28,14 @@ pub enum MoveKind {
     Promotion(Role),
 }
 
-pub(crate) const KIND_NORMAL: u16 = 0;
-pub(crate) const KIND_EN_PASSANT: u16 = 1;
-pub(crate) const KIND_CASTLE: u16 = 2;
+// No kind is 0, so no move's code is 0 and `Option<Move>` takes the space of a `Move` (and
+// compares as one number: the search compares moves with its killers and counter-moves).
+pub(crate) const KIND_NORMAL: u16 = 1;
+pub(crate) const KIND_EN_PASSANT: u16 = 2;
+pub(crate) const KIND_CASTLE: u16 = 3;
 /// Promotions use kinds 4..=7 for knight, bishop, rook and queen.
 pub(crate) const KIND_PROMOTION: u16 = 4;
-/// The kind of a promotion to a queen (the search's ordering hint reads it).
-#[cfg(feature = "search")]
+/// The kind of a promotion to a queen (the last kind).
 pub(crate) const KIND_QUEEN_PROMOTION: u16 = KIND_PROMOTION + 3;
 
 /// A move: origin, destination and kind in 16 bits.
@@ -45,12 +47,28 @@ pub(crate) const KIND_QUEEN_PROMOTION: u16 = KIND_PROMOTION + 3;
 /// assert_eq!(Move::from_key(mv.key()), Some(mv));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move(u16);
+pub struct Move(NonZeroU16);
 
 impl Move {
+    /// The move of these bits, whose kind is never 0 (the fallback is never taken, and folds
+    /// away where the kind is a constant).
+    #[inline(always)]
+    const fn from_bits(bits: u16) -> Move {
+        match NonZeroU16::new(bits) {
+            Some(bits) => Move(bits),
+            None => Move(NonZeroU16::MAX),
+        }
+    }
+
+    /// The bits of the move: origin, destination and kind.
+    #[inline(always)]
+    const fn bits(self) -> u16 {
+        self.0.get()
+    }
+
     #[inline(always)]
     const fn pack(from: Square, to: Square, kind: u16) -> Move {
-        Move(from as u16 | (to as u16) << TO_SHIFT | kind << KIND_SHIFT)
+        Move::from_bits(from as u16 | (to as u16) << TO_SHIFT | kind << KIND_SHIFT)
     }
 
     /// A normal move or capture (pawn double steps included).
@@ -62,14 +80,22 @@ impl Move {
     /// A normal move between square indices (each below 64), for the generator's inner loops.
     #[inline(always)]
     pub(crate) const fn normal_from_indices(from: usize, to: usize) -> Move {
-        Move((from as u16 & FROM_MASK) | (to as u16 & FROM_MASK) << TO_SHIFT)
+        Move::from_bits(
+            (from as u16 & FROM_MASK)
+                | (to as u16 & FROM_MASK) << TO_SHIFT
+                | KIND_NORMAL << KIND_SHIFT,
+        )
     }
 
     /// A promotion between square indices (each below 64) to the role with promotion offset
     /// `offset` (0 knight, 1 bishop, 2 rook, 3 queen).
     #[inline(always)]
     const fn promotion_from_indices(from: usize, to: usize, offset: u16) -> Move {
-        Move(Move::normal_from_indices(from, to).0 | (KIND_PROMOTION + (offset & 3)) << KIND_SHIFT)
+        Move::from_bits(
+            (from as u16 & FROM_MASK)
+                | (to as u16 & FROM_MASK) << TO_SHIFT
+                | (KIND_PROMOTION + (offset & 3)) << KIND_SHIFT,
+        )
     }
 
     /// The four promotions of a pawn step between square indices (each below 64), in the
@@ -111,19 +137,19 @@ impl Move {
     /// The origin square (the king's square for castling).
     #[inline(always)]
     pub const fn from(self) -> Square {
-        Square::from_index((self.0 & FROM_MASK) as u8)
+        Square::from_index((self.bits() & FROM_MASK) as u8)
     }
 
     /// The destination square (the rook's square for castling).
     #[inline(always)]
     pub const fn to(self) -> Square {
-        Square::from_index((self.0 >> TO_SHIFT & FROM_MASK) as u8)
+        Square::from_index((self.bits() >> TO_SHIFT & FROM_MASK) as u8)
     }
 
     /// The kind of move.
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
-        match self.0 >> KIND_SHIFT {
+        match self.bits() >> KIND_SHIFT {
             KIND_EN_PASSANT => MoveKind::EnPassant,
             KIND_CASTLE => MoveKind::Castle,
             kind if kind >= KIND_PROMOTION => {
@@ -136,19 +162,19 @@ impl Move {
     /// The origin square's index, for the hot paths.
     #[inline(always)]
     pub(crate) const fn origin_index(self) -> usize {
-        (self.0 & FROM_MASK) as usize
+        (self.bits() & FROM_MASK) as usize
     }
 
     /// The destination square's index, for the hot paths.
     #[inline(always)]
     pub(crate) const fn target_index(self) -> usize {
-        (self.0 >> TO_SHIFT & FROM_MASK) as usize
+        (self.bits() >> TO_SHIFT & FROM_MASK) as usize
     }
 
-    /// The raw kind bits: 0 normal, 1 en passant, 2 castling, 4..=7 promotions.
+    /// The raw kind bits: 1 normal, 2 en passant, 3 castling, 4..=7 promotions.
     #[inline(always)]
     pub(crate) const fn kind_bits(self) -> u16 {
-        self.0 >> KIND_SHIFT
+        self.bits() >> KIND_SHIFT
     }
 
     /// The promotion role, if any.
@@ -163,21 +189,21 @@ impl Move {
     /// Whether the move is castling.
     #[inline(always)]
     pub const fn is_castle(self) -> bool {
-        self.0 >> KIND_SHIFT == KIND_CASTLE
+        self.bits() >> KIND_SHIFT == KIND_CASTLE
     }
 
-    /// The 16-bit code of the move (unique among all moves, not just the legal ones).
+    /// The 16-bit code of the move (unique among all moves, not just the legal ones; never 0).
     #[inline(always)]
     pub const fn key(self) -> u16 {
-        self.0
+        self.bits()
     }
 
-    /// The move with code `key`, or `None` for a code no move has (kind 3).
+    /// The move with code `key`, or `None` for a code no move has (below `0x1000` or from
+    /// `0x8000`: no kind, or a kind that does not exist).
     pub const fn from_key(key: u16) -> Option<Move> {
-        if key >> KIND_SHIFT == 3 {
-            None
-        } else {
-            Some(Move(key))
+        match key >> KIND_SHIFT {
+            KIND_NORMAL..=KIND_QUEEN_PROMOTION => Some(Move::from_bits(key)),
+            _ => None,
         }
     }
 

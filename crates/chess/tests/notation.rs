@@ -3,8 +3,8 @@
 //! feeding random strings to every parser (none may panic).
 
 use plyforge_chess::{
-    Board, Color, Epd, FenError, GameHistory, Move, Outcome as ChessOutcome, PositionError,
-    SanError, Square, UciError, UciMove,
+    Board, Color, Epd, FenError, GameHistory, Move, MoveKind, Outcome as ChessOutcome,
+    PositionError, SanError, Square, UciError, UciMove,
 };
 use plyforge_search::{Game, Outcome};
 use proptest::prelude::*;
@@ -509,4 +509,34 @@ fn boards_reached_by_play_equal_their_fen() {
             assert_eq!(read, board, "{board}");
         }
     }
+}
+
+/// Every 16-bit code is either the key of exactly the move rebuilt from its parts or no move:
+/// codes of kind 0 (below `0x1000`) and of kinds from 8 (from `0x8000`) are no move, and every
+/// other code is one, of the kind its bits name.
+#[test]
+fn move_keys_decode_to_the_move_of_their_parts_or_to_none() {
+    let mut moves = 0;
+    for code in 0..=u16::MAX {
+        let kind = code >> 12;
+        let Some(mv) = Move::from_key(code) else {
+            assert!(
+                kind == 0 || kind >= 8,
+                "code {code:#06x} of kind {kind} is no move"
+            );
+            continue;
+        };
+        moves += 1;
+        assert_eq!(mv.key(), code);
+        let (from, to) = (mv.from(), mv.to());
+        assert_eq!(from as u16 | (to as u16) << 6 | kind << 12, code);
+        let rebuilt = match mv.kind() {
+            MoveKind::Normal => Move::normal(from, to),
+            MoveKind::EnPassant => Move::en_passant(from, to),
+            MoveKind::Castle => Move::castle(from, to),
+            MoveKind::Promotion(role) => Move::promotion(from, to, role),
+        };
+        assert_eq!(rebuilt, mv, "code {code:#06x}");
+    }
+    assert_eq!(moves, 7 * 64 * 64);
 }
