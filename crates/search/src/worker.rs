@@ -169,6 +169,26 @@ pub(crate) struct Worker<'a, G: Game, E> {
     pub every_root_move: bool,
 }
 
+/// The late-move reductions by depth and move number: `base + ln(depth) ln(index) / divisor`
+/// (both in hundredths), 0 at depth 0 and for the first move. Each search builds it, so the
+/// logarithms are taken once per number rather than once per cell.
+fn reduction_table(lmr_base: i32, lmr_divisor: i32) -> Vec<[u8; LMR_TABLE_SIZE]> {
+    let base = f64::from(lmr_base) / 100.0;
+    let divisor = f64::from(lmr_divisor) / 100.0;
+    let logs: [f64; LMR_TABLE_SIZE] = std::array::from_fn(|n| (n as f64).ln());
+    (0..LMR_TABLE_SIZE)
+        .map(|depth| {
+            let mut row = [0u8; LMR_TABLE_SIZE];
+            if depth > 0 {
+                for (index, reduction) in row.iter_mut().enumerate().skip(1) {
+                    *reduction = (base + logs[depth] * logs[index] / divisor) as u8;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     pub fn new(
         shared: &'a Shared<'a, G::Move>,
@@ -202,25 +222,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             order_scores: vec![Vec::new(); MAX_PLY + 1],
             static_evals: vec![None; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
-            // Thousands of logarithms: only when late-move reductions are on.
-            lmr_table: (0..if settings.uses(Techniques::LMR) {
-                LMR_TABLE_SIZE
+            lmr_table: if settings.uses(Techniques::LMR) {
+                reduction_table(parameters.lmr_base, parameters.lmr_divisor)
             } else {
-                0
-            })
-                .map(|depth| {
-                    let mut row = [0u8; LMR_TABLE_SIZE];
-                    let base = f64::from(parameters.lmr_base) / 100.0;
-                    let divisor = f64::from(parameters.lmr_divisor) / 100.0;
-                    for (index, r) in row.iter_mut().enumerate().skip(1) {
-                        if depth > 0 {
-                            let ln = (depth as f64).ln() * (index as f64).ln();
-                            *r = (base + ln / divisor) as u8;
-                        }
-                    }
-                    row
-                })
-                .collect(),
+                Vec::new()
+            },
             clock: ThreadClock::new(&shared.clock, is_main),
             estimates: 0,
             seldepth: 0,
@@ -700,5 +706,31 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.clock.flush();
         }
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reduction_table_follows_its_formula() {
+        let table = reduction_table(50, 225);
+        assert_eq!(table.len(), LMR_TABLE_SIZE);
+        assert!(table[0].iter().all(|&r| r == 0), "depth 0 reduces nothing");
+        assert!(
+            table.iter().all(|row| row[0] == 0),
+            "nor does the first move"
+        );
+        for (depth, index) in [(1, 1), (3, 7), (10, 10), (20, 40), (63, 63)] {
+            let expected = 0.5 + (depth as f64).ln() * (index as f64).ln() / 2.25;
+            assert_eq!(
+                table[depth][index], expected as u8,
+                "depth {depth}, move {index}"
+            );
+        }
+        // ln 10 · ln 10 / 2.25 + 0.5 = 2.86: two plies.
+        assert_eq!(table[10][10], 2);
+        assert_eq!(reduction_table(150, 225)[10][10], 3);
     }
 }
