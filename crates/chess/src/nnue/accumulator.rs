@@ -86,27 +86,15 @@ impl Accumulator {
             match (added, removed) {
                 ([add], [remove]) => {
                     let (add, remove) = (row(add), row(remove));
-                    // Zipped slices rather than indices: no bounds check, so the loop vectorises.
-                    for (((value, &parent), &add), &remove) in
-                        values.iter_mut().zip(parent).zip(add).zip(remove)
-                    {
-                        *value = parent.wrapping_add(add).wrapping_sub(remove);
-                    }
+                    update_values(values, parent, [add, remove], |[add, remove]| {
+                        add.wrapping_sub(remove)
+                    });
                 }
                 ([add], [first, second]) => {
-                    let (add, first, second) = (row(add), row(first), row(second));
-                    for ((((value, &parent), &add), &first), &second) in values
-                        .iter_mut()
-                        .zip(parent)
-                        .zip(add)
-                        .zip(first)
-                        .zip(second)
-                    {
-                        *value = parent
-                            .wrapping_add(add)
-                            .wrapping_sub(first)
-                            .wrapping_sub(second);
-                    }
+                    let rows = [row(add), row(first), row(second)];
+                    update_values(values, parent, rows, |[add, first, second]| {
+                        add.wrapping_sub(first).wrapping_sub(second)
+                    });
                 }
                 _ => {
                     values.copy_from_slice(parent);
@@ -131,6 +119,34 @@ impl Accumulator {
 impl core::fmt::Debug for Accumulator {
     fn fmt(&self, formatter: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         formatter.write_str("Accumulator { .. }")
+    }
+}
+
+/// The values the update loops take at a time: a block of fixed length compiles to a few vector
+/// instructions with no length checks and no loop counter between them (the hidden sizes of
+/// trained networks are multiples of it; other sizes finish with a plain loop).
+const BLOCK: usize = 32;
+
+/// Sets each of `values` to its `parent` value plus `change` of the weight `rows` at its index
+/// (all of one length), wrapping on overflow.
+#[inline(always)]
+fn update_values<const N: usize>(
+    values: &mut [i16],
+    parent: &[i16],
+    rows: [&[i16]; N],
+    change: impl Fn([i16; N]) -> i16,
+) {
+    let (value_blocks, value_rest) = values.as_chunks_mut::<BLOCK>();
+    let (parent_blocks, parent_rest) = parent.as_chunks::<BLOCK>();
+    let row_blocks = rows.map(|row| row.as_chunks::<BLOCK>());
+    for (block, (values, parent)) in value_blocks.iter_mut().zip(parent_blocks).enumerate() {
+        let rows = row_blocks.map(|(blocks, _)| &blocks[block]);
+        for index in 0..BLOCK {
+            values[index] = parent[index].wrapping_add(change(rows.map(|row| row[index])));
+        }
+    }
+    for (index, (value, &parent)) in value_rest.iter_mut().zip(parent_rest).enumerate() {
+        *value = parent.wrapping_add(change(row_blocks.map(|(_, rest)| rest[index])));
     }
 }
 

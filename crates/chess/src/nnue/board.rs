@@ -10,8 +10,9 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::endgame;
 use crate::generate::MAX_MOVES;
-use crate::moves::Move;
+use crate::moves::{KIND_CASTLE, KIND_EN_PASSANT, Move};
 use crate::piece::Role;
+use crate::square::Square;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
@@ -77,22 +78,39 @@ impl NnueBoard {
     }
 
     /// Moves `child`'s accumulators one ply up the stack, computed from the board's: `child` is
-    /// the board after a move.
-    fn push(&mut self, child: &Board) {
+    /// the board after `mv`.
+    fn push(&mut self, mv: Move, child: &Board) {
         if self.accumulators.len() == self.depth + 1 {
             self.accumulators
                 .push(self.accumulators[self.depth].clone());
         }
-        let (mut added, mut removed) = (
-            ArrayVec::<PlacedPiece, MAX_CHANGED>::new(),
-            ArrayVec::<PlacedPiece, MAX_CHANGED>::new(),
-        );
+        let (added, removed) = changed_pieces(&self.board, mv, child);
+        let (below, above) = self.accumulators.split_at_mut(self.depth + 1);
+        above[0].update(&below[self.depth], &self.network, child, &added, &removed);
+        self.depth += 1;
+    }
+}
+
+/// The pieces `mv` adds to `parent` and removes from it (`child` is the board after it): read
+/// off the move and the two squares it names, but for castling, whose rook squares the board
+/// works out, found by comparing the boards.
+#[inline(always)]
+fn changed_pieces(
+    parent: &Board,
+    mv: Move,
+    child: &Board,
+) -> (
+    ArrayVec<PlacedPiece, MAX_CHANGED>,
+    ArrayVec<PlacedPiece, MAX_CHANGED>,
+) {
+    let (mut added, mut removed) = (ArrayVec::new(), ArrayVec::new());
+    let us = parent.side();
+    let (from, to) = (mv.from(), mv.to());
+    let kind = mv.kind_bits();
+    if kind == KIND_CASTLE {
         for color in Color::ALL {
             for role in Role::ALL {
-                let (before, after) = (self.board.pieces(color, role), child.pieces(color, role));
-                if before == after {
-                    continue;
-                }
+                let (before, after) = (parent.pieces(color, role), child.pieces(color, role));
                 for square in after - before {
                     added.push((color, role, square));
                 }
@@ -101,10 +119,19 @@ impl NnueBoard {
                 }
             }
         }
-        let (below, above) = self.accumulators.split_at_mut(self.depth + 1);
-        above[0].update(&below[self.depth], &self.network, child, &added, &removed);
-        self.depth += 1;
+        return (added, removed);
     }
+    let moved = parent.occupied_role(from.index());
+    removed.push((us, moved, from));
+    added.push((us, mv.promotion_role().unwrap_or(moved), to));
+    if kind == KIND_EN_PASSANT {
+        // The captured pawn stands beside the origin, on the destination's file.
+        let captured = Square::from_index((from.index() & !7 | to.index() & 7) as u8);
+        removed.push((!us, Role::Pawn, captured));
+    } else if parent.enemy_on(to.index()) {
+        removed.push((!us, parent.occupied_role(to.index()), to));
+    }
+    (added, removed)
 }
 
 impl Clone for NnueBoard {
@@ -212,7 +239,7 @@ impl Game for NnueBoard {
         let mut child = parent;
         child.play(mv);
         announce(Game::hash(&child));
-        self.push(&child);
+        self.push(mv, &child);
         self.board = child;
         let result = visit(self);
         self.board = parent;

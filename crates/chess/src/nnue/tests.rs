@@ -415,8 +415,9 @@ fn accumulators_updated_move_by_move_equal_fresh_ones() {
         assert_eq!(position.evaluate(), score, "{}", position.board());
     };
     // Castling both ways, en passant, promotions with and without capture, kings crossing
-    // from one king bucket to another.
-    for (fen, king_buckets) in [
+    // from one king bucket to another; a hidden size below the update's block and one of two
+    // blocks and a rest.
+    for ((fen, king_buckets), hidden) in [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -424,8 +425,10 @@ fn accumulators_updated_move_by_move_equal_fresh_ones() {
     ]
     .into_iter()
     .flat_map(|fen| [(fen, 1), (fen, KING_BUCKETS)])
+    .zip([24, 72].into_iter().cycle())
     {
-        let network = alloc::sync::Arc::new(random_king_bucketed_network(24, king_buckets, 8, 8));
+        let network =
+            alloc::sync::Arc::new(random_king_bucketed_network(hidden, king_buckets, 8, 8));
         let mut board: Board = fen.parse().expect("a valid FEN");
         let mut position = NnueBoard::new(board, network.clone());
         let nodes = walk(&mut position, 3, &fresh);
