@@ -1,7 +1,9 @@
 //! The move picker: hands a node its moves one at a time, best first. It puts the
 //! transposition-table move first, scores the others only when they are needed (a table move
-//! that cuts off leaves them unscored), picks the best remaining one by selection (a cut-off
-//! usually comes before the list is exhausted, so a full sort would be wasted), drops the
+//! that cuts off leaves them unscored, and the quiet moves are scored only when no noisy move
+//! is left to come before them: a capture that cuts off leaves them unscored too), picks the
+//! best remaining one by selection (a cut-off usually comes before the list is exhausted, so a
+//! full sort would be wasted), drops the
 //! quiet moves when the node prunes all the rest of them, and starts loading the children's
 //! table buckets before they are searched, so that they arrive in the meantime.
 //!
@@ -19,6 +21,10 @@ use crate::tt::TranspositionTable;
 
 /// Order score of noisy moves when the game's hint is the only source (plus the hint).
 const NOISY_HINT_SCORE: i32 = 1 << 29;
+/// The place of a quiet move not scored yet: below every noisy move that keeps its exchange
+/// and above the killers, the first quiet moves, so that it is picked exactly when the quiet
+/// moves' turn comes.
+const QUIET_PENDING: i32 = crate::ordering::KILLER_SCORE + 2;
 
 /// How a picker orders the moves after the table move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,12 +35,9 @@ pub(crate) enum Order {
     SortedHints,
     /// By the game's raw hint, picked by selection (quiescence search).
     Hints,
-    /// By [`Ordering::score`]: table move, noisy moves, killers, history, picked by selection.
+    /// By [`Ordering::score`]: table move, noisy moves, killers, history, picked by selection;
+    /// the quiet moves are scored when the first of them is picked.
     Scored {
-        /// Score before the table move is searched: its search changes the history the
-        /// scores read, and the order (so the node count) then stays what an eager scoring
-        /// gives.
-        eager: bool,
         /// Give [`Ordering::score`] the game's hints (otherwise 0).
         hints: bool,
         /// Order the noisy moves that lose their exchange after the quiet ones.
@@ -82,6 +85,8 @@ pub(crate) struct MovePicker<'m, 'a, G: Game> {
     score_from: usize,
     /// Pick by selection (otherwise the order is fixed once scored).
     selects: bool,
+    /// The quiet moves' scores are [`QUIET_PENDING`] until the first of them is picked.
+    quiets_pending: bool,
     order: Order,
     tt_move: Option<u16>,
     ply: usize,
@@ -133,7 +138,6 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
         }
         let score_from = match order {
             Order::Generation => usize::MAX,
-            Order::Scored { eager: true, .. } => 0,
             _ => first,
         };
         let mut scores = std::mem::take(spill);
@@ -149,6 +153,7 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
             first,
             score_from,
             selects: matches!(order, Order::Scored { .. } | Order::Hints),
+            quiets_pending: false,
             order,
             tt_move,
             ply,
@@ -171,7 +176,7 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
             self.score(game, ordering);
         }
         if self.selects && index >= self.first && !self.selected_ahead {
-            self.select(index);
+            self.select(index, game, ordering);
         }
         self.selected_ahead = false;
         let mv = self.moves[index];
@@ -182,7 +187,7 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
             && (self.order == Order::Generation || self.score_from == usize::MAX)
         {
             if self.selects {
-                self.select(index + 1);
+                self.select(index + 1, game, ordering);
                 self.selected_ahead = true;
             }
             self.ahead = Some(build_and_prefetch(game, self.moves[index + 1], prefetch));
@@ -255,22 +260,22 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
                     *slot = game.move_order_hint(mv);
                 }
             }
-            Order::Scored {
-                hints, exchanges, ..
-            } => {
-                let continuation = ordering.tracks_continuation();
+            Order::Scored { hints, exchanges } => {
                 let captures = ordering.tracks_captures();
                 let ordering = ordering.at(ply, player);
                 for (slot, &mv) in slots {
                     let key = G::move_key(mv);
-                    let noisy = game.is_noisy(mv);
+                    if !game.is_noisy(mv) && tt_move != Some(key) {
+                        *slot = QUIET_PENDING;
+                        continue;
+                    }
                     let facts = MoveFacts {
                         tt_move: tt_move == Some(key),
-                        noisy,
-                        losing: exchanges && noisy && !game.static_exchange_at_least(mv, 0),
+                        noisy: true,
+                        losing: exchanges && !game.static_exchange_at_least(mv, 0),
                         hint: if hints { game.move_order_hint(mv) } else { 0 },
                         key,
-                        continuation: if (continuation && !noisy) || (captures && noisy) {
+                        continuation: if captures {
                             game.continuation_key(mv)
                         } else {
                             0
@@ -278,16 +283,62 @@ impl<'m, 'a, G: Game> MovePicker<'m, 'a, G> {
                     };
                     *slot = ordering.score(mv, &facts);
                 }
+                self.quiets_pending = true;
             }
         }
     }
 
-    /// Moves the best remaining move to `index` (at or after `first`).
+    /// Scores the quiet moves not handed out yet (those still at [`QUIET_PENDING`]).
     #[inline(always)]
-    fn select(&mut self, index: usize) {
-        let moves = &mut self.moves[self.first..];
-        let scores = &mut self.scores[..moves.len()];
-        pick_next(moves, scores, index - self.first);
+    fn score_quiets(&mut self, game: &G, ordering: &Ordering<G::Move>) {
+        self.quiets_pending = false;
+        let Order::Scored { hints, .. } = self.order else {
+            return;
+        };
+        let continuation = ordering.tracks_continuation();
+        let ordering = ordering.at(self.ply, self.player);
+        let start = self.next.max(self.first);
+        let moves = &self.moves[start..];
+        let scores = &mut self.scores[start - self.first..][..moves.len()];
+        for (slot, &mv) in scores.iter_mut().zip(moves) {
+            if *slot != QUIET_PENDING {
+                continue;
+            }
+            let facts = MoveFacts {
+                tt_move: false,
+                noisy: false,
+                losing: false,
+                hint: if hints { game.move_order_hint(mv) } else { 0 },
+                key: G::move_key(mv),
+                continuation: if continuation {
+                    game.continuation_key(mv)
+                } else {
+                    0
+                },
+            };
+            *slot = ordering.score(mv, &facts);
+        }
+    }
+
+    /// Moves the best remaining move to `index` (at or after `first`), scoring the quiet moves
+    /// first when their turn has come.
+    #[inline(always)]
+    fn select(&mut self, index: usize, game: &G, ordering: &Ordering<G::Move>) {
+        let offset = index - self.first;
+        let count = self.moves.len() - self.first;
+        pick_next(
+            &mut self.moves[self.first..],
+            &mut self.scores[..count],
+            offset,
+        );
+        if self.quiets_pending && self.scores[offset] == QUIET_PENDING {
+            self.score_quiets(game, ordering);
+            pick_next(
+                &mut self.moves[self.first..],
+                &mut self.scores[..count],
+                offset,
+            );
+        }
     }
 }
 
@@ -416,7 +467,6 @@ mod tests {
         let setup = PickerSetup {
             tt_move: Some(4),
             order: Order::Scored {
-                eager: false,
                 hints: true,
                 exchanges: true,
             },

@@ -324,7 +324,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             Order::SortedHints
         } else {
             Order::Scored {
-                eager: settings.uses(Techniques::HISTORY),
                 hints: settings.uses(Techniques::ORDER_HINTS),
                 exchanges: settings.uses(Techniques::STATIC_EXCHANGE),
             }

@@ -20,7 +20,7 @@ const NOISY_SCORE: i32 = 1 << 29;
 /// Base order score of noisy moves that lose their exchange: after every quiet move.
 const LOSING_NOISY_SCORE: i32 = -(1 << 29);
 /// Order score of the first killer; the second gets one less.
-const KILLER_SCORE: i32 = 1 << 28;
+pub(crate) const KILLER_SCORE: i32 = 1 << 28;
 /// Order score of the countermove: after the killers, before the other quiet moves.
 const COUNTERMOVE_SCORE: i32 = KILLER_SCORE - 2;
 /// History scores stay within ±this (the gravity formula below keeps them there).
