@@ -66,6 +66,16 @@ impl UciProcess {
         Instant::now()
     }
 
+    /// Sends `line`, or says why it could not (the engine has ended).
+    ///
+    /// # Errors
+    /// When the engine no longer reads its input.
+    pub fn try_send(&mut self, line: &str) -> std::io::Result<Instant> {
+        writeln!(self.input, "{line}")?;
+        self.input.flush()?;
+        Ok(Instant::now())
+    }
+
     /// The next line within `limit`; `None` when none came in time or the engine ended.
     pub fn next_line(&mut self, limit: Duration) -> Option<String> {
         self.lines.recv_timeout(limit).ok().map(|(_, line)| line)
