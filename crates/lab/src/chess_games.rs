@@ -27,6 +27,30 @@ pub fn play_random_moves(game: &mut GameHistory, plies: usize, random: &mut Spli
     }
 }
 
+/// The starts of a match: the first `count` of `openings`, or, with `random_plies` above 0, the
+/// openings in turn (as many times as `count` needs), each followed by that many random legal
+/// moves drawn from `seed`: at a fixed node count a start gives the same game every time it is
+/// played, so many games need many starts.
+pub fn match_starts(
+    mut openings: Vec<Board>,
+    count: usize,
+    random_plies: usize,
+    seed: u64,
+) -> Vec<Board> {
+    if random_plies == 0 || openings.is_empty() {
+        openings.truncate(count);
+        return openings;
+    }
+    let mut random = SplitMix64(seed);
+    (0..count)
+        .map(|index| {
+            let mut game = GameHistory::new(openings[index % openings.len()]);
+            play_random_moves(&mut game, random_plies, &mut random);
+            *game.board()
+        })
+        .collect()
+}
+
 /// The points of `player` (a colour's index) in a game that ended with `outcome`: 1 for a win,
 /// ½ for a draw, 0 for a loss.
 pub fn points(outcome: Outcome, player: usize) -> f64 {
@@ -86,6 +110,39 @@ mod tests {
         assert_eq!(start(7).board(), game.board());
         let others = (8..16).filter(|&seed| start(seed).board() != game.board());
         assert!(others.count() >= 7, "other seeds give other starts");
+    }
+
+    #[test]
+    fn match_starts_cycle_the_openings_and_follow_the_seed() {
+        let openings: Vec<Board> = [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+        ]
+        .map(|fen| fen.parse().unwrap())
+        .into();
+        // Without random plies: the first openings, as they are.
+        assert_eq!(match_starts(openings.clone(), 1, 0, 3), openings[..1]);
+        assert_eq!(match_starts(openings.clone(), 5, 0, 3), openings);
+        // With them: as many starts as asked, each two plies after its opening, in turn.
+        let starts = match_starts(openings.clone(), 6, 2, 3);
+        assert_eq!(starts.len(), 6);
+        for (index, start) in starts.iter().enumerate() {
+            assert_eq!(start.side_to_move(), plyforge_chess::Color::Black);
+            assert_eq!(start.fullmove_number(), 2);
+            let opening = openings[index % 2];
+            let moved = opening.legal_moves().into_iter().any(|mv| {
+                let mut after = opening;
+                after.play(mv);
+                after.legal_moves().into_iter().any(|reply| {
+                    let mut end = after;
+                    end.play(reply);
+                    end == *start
+                })
+            });
+            assert!(moved, "start {index} is two legal plies after its opening");
+        }
+        assert_eq!(match_starts(openings.clone(), 6, 2, 3), starts);
+        assert_ne!(match_starts(openings, 6, 2, 4), starts);
     }
 
     #[test]

@@ -29,17 +29,13 @@
 //! network's wins, draws and losses and the Elo difference with its 95 % interval. Games end
 //! by the rules or are adjudicated a draw after [`MAX_PLIES`].
 
-use plyforge_chess::GameHistory;
 use plyforge_chess::nnue::{Network, NnueBoard, NnueEvaluation};
 use plyforge_chess::{Board, Evaluation};
-use plyforge_lab::chess_games::{play as play_game, play_random_moves};
-use plyforge_lab::match_score::MatchScore;
-use plyforge_lab::progress;
-use plyforge_lab::spsa::SplitMix64;
+use plyforge_lab::chess_games::{match_starts, play as play_game};
+use plyforge_lab::match_score::{MatchScore, play_games};
 use plyforge_lab::techniques::selective_variant;
 use plyforge_search::{Config, Evaluator, Game, Limits, SearchParameters, Searcher};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -192,19 +188,12 @@ fn run() -> Result<(), String> {
     let network = read_network(network_path)?;
     let against = against_path.as_deref().map(read_network).transpose()?;
     let opponent = against_path.as_deref().unwrap_or("classical");
-    let mut openings = plyforge_lab::read_openings(openings_path)?;
-    if random_plies == 0 {
-        openings.truncate(count);
-    } else if !openings.is_empty() {
-        let mut random = SplitMix64(seed);
-        openings = (0..count)
-            .map(|index| {
-                let mut game = GameHistory::new(openings[index % openings.len()]);
-                play_random_moves(&mut game, random_plies, &mut random);
-                *game.board()
-            })
-            .collect();
-    }
+    let openings = match_starts(
+        plyforge_lab::read_openings(openings_path)?,
+        count,
+        random_plies,
+        seed,
+    );
 
     let (network_speed, network_sum) = speed(&*network, &openings);
     let (classical_speed, classical_sum) = speed(&Evaluation, &openings);
@@ -254,38 +243,23 @@ fn run() -> Result<(), String> {
         variant_name(&variants[0]),
         variant_name(&variants[1]),
     );
-    let games = 2 * openings.len();
-    let next = AtomicUsize::new(0);
-    let points = Mutex::new(Vec::new());
     let effort = Mutex::new(Effort::default());
-    let bar = progress::bar(games as u64, "games");
     let start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..parallel {
-            scope.spawn(|| {
-                loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= games {
-                        break;
-                    }
-                    let result = play(
-                        &openings[game / 2],
-                        game.is_multiple_of(2),
-                        (&network, against.as_ref()),
-                        &configs,
-                        &limits,
-                        &effort,
-                    );
-                    let mut points = points.lock().expect("no game thread panics");
-                    points.push(result);
-                    bar.inc(1);
-                    bar.set_message(MatchScore::new(points.clone()).to_string());
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    let points = points.into_inner().expect("no game thread panics");
+    let points = play_games(
+        2 * openings.len(),
+        parallel,
+        || (),
+        |(), game| {
+            play(
+                &openings[game / 2],
+                game.is_multiple_of(2),
+                (&network, against.as_ref()),
+                &configs,
+                &limits,
+                &effort,
+            )
+        },
+    );
     let effort = effort.into_inner().expect("no game thread panics");
     let speed = |side: usize| effort.nodes[side] as f64 / effort.seconds[side].max(1e-9) / 1e6;
     println!(

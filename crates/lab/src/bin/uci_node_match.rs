@@ -22,14 +22,11 @@
 //! them) or are adjudicated a draw after [`MAX_PLIES`].
 
 use plyforge_chess::{Board, GameHistory};
-use plyforge_lab::chess_games::{play_random_moves, points};
-use plyforge_lab::match_score::MatchScore;
-use plyforge_lab::progress;
-use plyforge_lab::spsa::SplitMix64;
+use plyforge_lab::chess_games::{match_starts, points};
+use plyforge_lab::match_score::{MatchScore, play_games};
 use plyforge_lab::uci_process::UciProcess;
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// A game still running after this many plies is scored a draw.
@@ -195,60 +192,39 @@ fn run() -> Result<(), String> {
             ));
         }
     }
-    let mut openings = plyforge_lab::read_openings(openings_path)?;
-    if random_plies == 0 {
-        openings.truncate(count);
-    } else if !openings.is_empty() {
-        let mut random = SplitMix64(seed);
-        openings = (0..count)
-            .map(|index| {
-                let mut game = GameHistory::new(openings[index % openings.len()]);
-                play_random_moves(&mut game, random_plies, &mut random);
-                *game.board()
-            })
-            .collect();
-    }
+    let openings = match_starts(
+        plyforge_lab::read_openings(openings_path)?,
+        count,
+        random_plies,
+        seed,
+    );
     println!(
         "{first} against {second}, {nodes} nodes a move, {} starts ({random_plies} random plies \
          after each opening) x 2 colours, {parallel} at once, {hash} MiB each",
         openings.len(),
     );
-    let games = 2 * openings.len();
-    let next = AtomicUsize::new(0);
-    let points = Mutex::new(Vec::new());
     let faults = Mutex::new(Vec::new());
-    let bar = progress::bar(games as u64, "games");
     let start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..parallel {
-            scope.spawn(|| {
-                let mut players = [first, second].map(|path| Player {
-                    path: path.clone(),
-                    hash,
-                    process: None,
-                });
-                loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= games {
-                        break;
-                    }
-                    let result = play(
-                        &mut players,
-                        &openings[game / 2],
-                        game.is_multiple_of(2),
-                        nodes,
-                        &faults,
-                    );
-                    let mut points = points.lock().expect("no game thread panics");
-                    points.push(result);
-                    bar.inc(1);
-                    bar.set_message(MatchScore::new(points.clone()).to_string());
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    let points = points.into_inner().expect("no game thread panics");
+    let points = play_games(
+        2 * openings.len(),
+        parallel,
+        || {
+            [first, second].map(|path| Player {
+                path: path.clone(),
+                hash,
+                process: None,
+            })
+        },
+        |players, game| {
+            play(
+                players,
+                &openings[game / 2],
+                game.is_multiple_of(2),
+                nodes,
+                &faults,
+            )
+        },
+    );
     let faults = faults.into_inner().expect("no game thread panics");
     println!(
         "engine: {} ({:.0} s); faults: {}",
