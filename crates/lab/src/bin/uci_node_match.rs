@@ -102,7 +102,7 @@ fn play(
 ) -> f64 {
     let first_player = if first_white { 0 } else { 1 };
     let fault = |side: usize, what: String| {
-        let name = &players_name(side);
+        let name = players_name(side);
         faults
             .lock()
             .expect("no game thread panics")
