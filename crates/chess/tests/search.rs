@@ -61,8 +61,10 @@ fn the_evaluation_cache_changes_no_node_and_no_value() {
 }
 
 /// The techniques of the selective search that game results decided on each change the search
-/// (its node count), and none of them loses the solution of a tactical position from Win At
-/// Chess (a queen sacrifice with check, a pawn thrust, a knight sacrifice) at depth 10.
+/// (its node count in at least one of the positions: history pruning acts on quiet moves that
+/// failed again and again, which at depth 10 are few, and leaves some trees as they are), and
+/// none of them loses the solution of a tactical position from Win At Chess (a queen sacrifice
+/// with check, a pawn thrust, a knight sacrifice) at depth 10.
 #[test]
 fn each_selective_technique_changes_the_search_and_keeps_the_solutions() {
     let techniques = [
@@ -70,6 +72,7 @@ fn each_selective_technique_changes_the_search_and_keeps_the_solutions() {
         Techniques::HISTORY_PRUNING,
         Techniques::LOSING_NOISY_REDUCTION,
     ];
+    let mut changes = [false; 3];
     for (fen, solution) in [
         (
             "5rk1/pp4p1/2n1p2p/2Npq3/2p5/6P1/P3P1BP/R4Q1K w - - 0 1",
@@ -93,10 +96,13 @@ fn each_selective_technique_changes_the_search_and_keeps_the_solutions() {
         };
         let (best, nodes) = run(Config::selective());
         assert_eq!(best, solution, "{fen}");
-        for technique in techniques {
-            let (best, nodes_without) = run(Config::selective().without(technique));
+        for (technique, changed) in techniques.iter().zip(&mut changes) {
+            let (best, nodes_without) = run(Config::selective().without(*technique));
             assert_eq!(best, solution, "{fen} without {technique:?}");
-            assert_ne!(nodes, nodes_without, "{fen}: {technique:?} changes nothing");
+            *changed |= nodes != nodes_without;
         }
+    }
+    for (technique, changed) in techniques.iter().zip(changes) {
+        assert!(changed, "{technique:?} changes no search");
     }
 }
