@@ -53,6 +53,30 @@ pub fn answered_help(usage: &str) -> bool {
     asked
 }
 
+/// A driver's options after its positional arguments, as `(flag, value)` pairs: every flag takes
+/// a value; a flag at the end without one is an error that shows `usage`.
+pub fn option_pairs<'a>(
+    rest: &'a [String],
+    usage: &str,
+) -> Result<Vec<(&'a str, &'a str)>, String> {
+    rest.chunks(2)
+        .map(|pair| match pair {
+            [flag, value] => Ok((flag.as_str(), value.as_str())),
+            [flag] => Err(format!("{flag} needs a value; {usage}")),
+            _ => unreachable!("chunks of two hold one or two arguments"),
+        })
+        .collect()
+}
+
+/// The value of `flag` as a positive whole number, or an error that says so.
+pub fn positive_number(flag: &str, value: &str) -> Result<u64, String> {
+    value
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("{flag}: a positive whole number, not {value:?}"))
+}
+
 /// The positions of an EPD file of chess openings (blank lines skipped), or what is wrong with it
 /// (the file, or the line that does not parse).
 pub fn read_openings(path: &str) -> Result<Vec<plyforge_chess::Board>, String> {
@@ -71,6 +95,22 @@ pub fn read_openings(path: &str) -> Result<Vec<plyforge_chess::Board>, String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn options_come_in_pairs_and_numbers_are_positive() {
+        let arguments: Vec<String> = ["--nodes", "12", "--seed", "0"].map(String::from).into();
+        assert_eq!(
+            super::option_pairs(&arguments, "usage"),
+            Ok(vec![("--nodes", "12"), ("--seed", "0")])
+        );
+        assert_eq!(
+            super::option_pairs(&arguments[..3], "usage"),
+            Err("--seed needs a value; usage".to_string())
+        );
+        assert_eq!(super::positive_number("--nodes", "12"), Ok(12));
+        assert!(super::positive_number("--nodes", "0").is_err());
+        assert!(super::positive_number("--nodes", "x").is_err());
+    }
+
     #[test]
     fn the_lab_openings_read_and_a_bad_file_is_an_error() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings-8ply.epd");

@@ -141,20 +141,10 @@ fn run() -> Result<(), String> {
     let mut variants = [String::new(), String::new()];
     let mut techniques = [Config::selective().techniques; 2];
     let (mut random_plies, mut seed) = (0usize, 1u64);
-    let mut rest = rest.iter();
-    while let Some(flag) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))?;
-        let number = || -> Result<u64, String> {
-            value
-                .parse()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("{flag}: a positive whole number, not {value:?}"))
-        };
-        match flag.as_str() {
-            "--against" => against_path = Some(value.clone()),
+    for (flag, value) in plyforge_lab::option_pairs(rest, USAGE)? {
+        let number = || plyforge_lab::positive_number(flag, value);
+        match flag {
+            "--against" => against_path = Some(value.to_string()),
             "--nodes" => nodes = number()?,
             "--ms" => milliseconds = Some(number()?),
             "--parameters" | "--against-parameters" => {
@@ -166,7 +156,7 @@ fn run() -> Result<(), String> {
                 techniques[side] = selective_variant(value)
                     .map_err(|error| format!("{flag}: {error}"))?
                     .techniques;
-                variants[side] = value.clone();
+                variants[side] = value.to_string();
             }
             "--openings" => count = number()? as usize,
             "--random-plies" => random_plies = number()? as usize,

@@ -154,19 +154,9 @@ fn run() -> Result<(), String> {
     let (mut nodes, mut count, mut parallel, mut hash) =
         (DEFAULT_NODES, DEFAULT_OPENINGS, 1usize, DEFAULT_HASH);
     let (mut random_plies, mut seed) = (0usize, 1u64);
-    let mut rest = rest.iter();
-    while let Some(flag) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))?;
-        let number = || -> Result<u64, String> {
-            value
-                .parse()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("{flag}: a positive whole number, not {value:?}"))
-        };
-        match flag.as_str() {
+    for (flag, value) in plyforge_lab::option_pairs(rest, USAGE)? {
+        let number = || plyforge_lab::positive_number(flag, value);
+        match flag {
             "--nodes" => nodes = number()?,
             "--openings" => count = number()? as usize,
             "--random-plies" => random_plies = number()? as usize,
