@@ -41,7 +41,9 @@
 //! positions of other games, none trained on, whose error is printed after every epoch);
 //! `--threads T` (default 1); `--seed S` (default 1); `--start FILE` (refine a network instead of
 //! starting from random weights; a network of one bucket starts each of `B` buckets from its
-//! output layer); `--out FILE` (default `network.pfnn`).
+//! output layer, and a network of fewer hidden values than `--hidden` is widened: the new values
+//! start with random inputs and no weight in the output, so the wider network starts as the
+//! narrower one was); `--out FILE` (default `network.pfnn`).
 
 use plyforge_chess::nnue::{
     ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, KING_BUCKETS, MAX_HIDDEN,
@@ -501,6 +503,43 @@ impl Parameters {
         Ok(parameters)
     }
 
+    /// These parameters with `hidden` hidden values, at least as many as they have: each new
+    /// value gets random input rows, as a network from random weights does, and output weights
+    /// of zero, so that the wider network starts with this one's output and learns what the new
+    /// values add (a network grows without forgetting what it was trained on).
+    fn widened(&self, hidden: usize, random: &mut SplitMix64) -> Parameters {
+        let old = self.hidden;
+        let input_limit = 1.0 / (FEATURE_COUNT as f64).sqrt();
+        let mut uniform = |limit: f64| ((random.unit() * 2.0 - 1.0) * limit) as f32;
+        let mut widen = |values: &[f32], random_rows: bool| -> Vec<f32> {
+            values
+                .chunks(old)
+                .flat_map(|row| {
+                    let added: Vec<f32> = (old..hidden)
+                        .map(|_| {
+                            if random_rows {
+                                uniform(input_limit)
+                            } else {
+                                0.0
+                            }
+                        })
+                        .collect();
+                    row.iter().copied().chain(added)
+                })
+                .collect()
+        };
+        let shared_rows = !self.factor_weights.is_empty();
+        Parameters {
+            hidden,
+            buckets: self.buckets,
+            feature_weights: widen(&self.feature_weights, !shared_rows),
+            factor_weights: widen(&self.factor_weights, true),
+            hidden_bias: widen(&self.hidden_bias, false),
+            output_weights: widen(&self.output_weights, false),
+            output_biases: self.output_biases.clone(),
+        }
+    }
+
     /// The quantised network.
     fn to_network(&self) -> Network {
         let quantise = |value: f32, scale: f32, limit: i16| -> i16 {
@@ -861,15 +900,16 @@ fn run() -> Result<(), String> {
                 std::fs::read(path).map_err(|error| format!("cannot read {path}: {error}"))?;
             let network =
                 Network::from_bytes(&bytes).map_err(|error| format!("{path}: {error}"))?;
-            if network.hidden_size() != options.hidden {
+            if network.hidden_size() > options.hidden {
                 return Err(format!(
-                    "{path} has {} hidden values, not --hidden {}",
+                    "{path} has {} hidden values, more than --hidden {}",
                     network.hidden_size(),
                     options.hidden
                 ));
             }
             Parameters::from_network(&network, options.king_buckets, options.buckets)
                 .map_err(|error| format!("{path}: {error}"))?
+                .widened(options.hidden, &mut random)
         }
         None => Parameters::random(
             options.hidden,
@@ -1034,5 +1074,43 @@ mod tests {
             );
         }
         assert!(Parameters::from_network(&bucketed, 1, 1).is_err());
+    }
+
+    #[test]
+    fn a_widened_network_starts_as_it_was_and_learns_with_its_new_values() {
+        let network = Network::embedded();
+        let mut random = SplitMix64(7);
+        for king_buckets in [1, KING_BUCKETS] {
+            let narrow = Parameters::from_network(&network, king_buckets, 1).expect("its own size");
+            let hidden = network.hidden_size() + 32;
+            let wide = narrow.widened(hidden, &mut random);
+            let widened = wide.to_network();
+            assert_eq!(widened.hidden_size(), hidden);
+            for fen in [
+                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/2KR1B1R b - - 3 9",
+                "8/5k2/8/3K4/8/8/8/8 w - - 0 1",
+            ] {
+                let board: Board = fen.parse().expect("a valid FEN");
+                assert_eq!(widened.evaluate(&board), network.evaluate(&board), "{fen}");
+            }
+            // The new values have inputs to learn from, and no say in the output yet.
+            let new_rows = |values: &[f32]| -> Vec<f32> {
+                values
+                    .chunks(hidden)
+                    .flat_map(|row| row[network.hidden_size()..].to_vec())
+                    .collect()
+            };
+            let first_layer = if king_buckets > 1 {
+                &wide.factor_weights
+            } else {
+                &wide.feature_weights
+            };
+            assert!(new_rows(first_layer).iter().any(|&weight| weight != 0.0));
+            assert!(
+                new_rows(&wide.output_weights)
+                    .iter()
+                    .all(|&weight| weight == 0.0)
+            );
+        }
     }
 }
