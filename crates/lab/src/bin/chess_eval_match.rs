@@ -25,7 +25,10 @@
 //! file's openings in turn, as many times as needed, each followed by R random legal moves:
 //! at a fixed node count a start gives the same game every time it is played, so many games
 //! need many starts), `--seed S` (of the random moves, default 1), `--parallel P` (games played
-//! at once, default 1: at a fixed time, each game needs a core of its own). Prints the
+//! at once, default 1: at a fixed time, each game needs a core of its own), `--phase-nodes
+//! FROM-TO:F` (with `--nodes`: the first side searches F times the nodes on its moves FROM to
+//! TO, counted from each start (the opening and its random plies) as move 1, so that a match says
+//! what more time is worth in one phase of the game, which a time manager decides). Prints the
 //! network's wins, draws and losses and the Elo difference with its 95 % interval. Games end
 //! by the rules or are adjudicated a draw after [`MAX_PLIES`].
 
@@ -48,6 +51,35 @@ const DEFAULT_OPENINGS: usize = 100;
 /// Evaluations of each position in the speed measure.
 const SPEED_ROUNDS: usize = 200;
 
+/// The first side's moves that search more nodes: `--phase-nodes FROM-TO:FACTOR`.
+#[derive(Clone, Copy)]
+struct PhaseNodes {
+    /// The first and the last move number (the opening's position is move 1).
+    moves: (u16, u16),
+    /// How many times the nodes of the other moves.
+    factor: u64,
+}
+
+impl std::str::FromStr for PhaseNodes {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let malformed = || format!("--phase-nodes: FROM-TO:FACTOR, not {text:?}");
+        let (moves, factor) = text.split_once(':').ok_or_else(malformed)?;
+        let (from, to) = moves.split_once('-').ok_or_else(malformed)?;
+        let number = |text: &str| text.parse::<u16>().map_err(|_| malformed());
+        let (from, to) = (number(from)?, number(to)?);
+        let factor = factor.parse::<u64>().map_err(|_| malformed())?;
+        if from == 0 || from > to || factor == 0 {
+            return Err(malformed());
+        }
+        Ok(PhaseNodes {
+            moves: (from, to),
+            factor,
+        })
+    }
+}
+
 /// Nodes searched and seconds spent by each side of a match: the network's, the classical's.
 #[derive(Default)]
 struct Effort {
@@ -57,14 +89,16 @@ struct Effort {
 
 /// Plays one game from `opening`, the network as the player to move at the start or the
 /// other, against the `against` network or else the classical evaluation, each side with its
-/// search configuration (the network's first); returns the network's points (1, ½ or 0) and
-/// adds each side's work to `effort`.
+/// search configuration (the network's first) and `limits` (the network's `phase_limits` on the
+/// moves of the phase); returns the network's points (1, ½ or 0) and adds each side's work to
+/// `effort`.
 fn play(
     opening: &Board,
     network_first: bool,
     (network, against): (&Arc<Network>, Option<&Arc<Network>>),
     configs: &[Config; 2],
     limits: &Limits<<Board as Game>::Move>,
+    phase_limits: Option<(PhaseNodes, &Limits<<Board as Game>::Move>)>,
     effort: &Mutex<Effort>,
 ) -> f64 {
     let config = |side: usize| configs[side].clone();
@@ -77,6 +111,16 @@ fn play(
         MAX_PLIES,
         |board, history, network_to_move| {
             let start = Instant::now();
+            let move_number = board.fullmove_number() + 1 - opening.fullmove_number();
+            let limits = match phase_limits {
+                Some((phase, phase_limits))
+                    if network_to_move
+                        && (phase.moves.0..=phase.moves.1).contains(&move_number) =>
+                {
+                    phase_limits
+                }
+                _ => limits,
+            };
             let result = match (network_to_move, against) {
                 (true, _) => {
                     let position = NnueBoard::new(*board, Arc::clone(network));
@@ -127,7 +171,8 @@ fn speed(evaluator: &impl Evaluator<Board>, positions: &[Board]) -> (f64, i64) {
 const USAGE: &str = "usage: chess_eval_match <openings.epd> <network.pfnn> [--nodes N | --ms M] \
                      [--against other.pfnn] [--parameters LIST] [--against-parameters LIST] \
                      [--variant V] [--against-variant V] \
-                     [--openings N] [--random-plies R] [--seed S] [--parallel P]";
+                     [--openings N] [--random-plies R] [--seed S] [--parallel P] \
+                     [--phase-nodes FROM-TO:F]";
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -141,6 +186,7 @@ fn run() -> Result<(), String> {
     let mut variants = [String::new(), String::new()];
     let mut techniques = [Config::selective().techniques; 2];
     let (mut random_plies, mut seed) = (0usize, 1u64);
+    let mut phase = None;
     for (flag, value) in plyforge_lab::option_pairs(rest, USAGE)? {
         let number = || plyforge_lab::positive_number(flag, value);
         match flag {
@@ -166,6 +212,7 @@ fn run() -> Result<(), String> {
                     .map_err(|_| format!("--seed: a whole number, not {value:?}"))?;
             }
             "--parallel" => parallel = number()? as usize,
+            "--phase-nodes" => phase = Some(value.parse::<PhaseNodes>()?),
             _ => return Err(format!("unknown option {flag:?}; {USAGE}")),
         }
     }
@@ -203,7 +250,19 @@ fn run() -> Result<(), String> {
         Some(ms) => Limits::time(Duration::from_millis(ms), Duration::from_millis(ms)),
         None => Limits::nodes(nodes),
     };
-    let per_move = milliseconds.map_or(format!("{nodes} nodes"), |ms| format!("{ms} ms"));
+    if phase.is_some() && milliseconds.is_some() {
+        return Err("--phase-nodes needs --nodes, not --ms".to_string());
+    }
+    let phase_limits = phase.map(|phase| (phase, Limits::nodes(nodes * phase.factor)));
+    let mut per_move = milliseconds.map_or(format!("{nodes} nodes"), |ms| format!("{ms} ms"));
+    if let Some(phase) = phase {
+        per_move.push_str(&format!(
+            " ({} on the network's moves {} to {})",
+            nodes * phase.factor,
+            phase.moves.0,
+            phase.moves.1
+        ));
+    }
     // Each side's parameters by what differs from the defaults.
     let configs = [0, 1].map(|side| {
         Config::selective()
@@ -246,6 +305,9 @@ fn run() -> Result<(), String> {
                 (&network, against.as_ref()),
                 &configs,
                 &limits,
+                phase_limits
+                    .as_ref()
+                    .map(|(phase, limits)| (*phase, limits)),
                 &effort,
             )
         },
@@ -269,4 +331,22 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     plyforge_lab::exit_with(run())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PhaseNodes;
+
+    #[test]
+    fn phase_nodes_read_a_range_of_moves_and_a_factor() {
+        let phase: PhaseNodes = "11-20:2".parse().unwrap();
+        assert_eq!((phase.moves, phase.factor), ((11, 20), 2));
+        let one_move: PhaseNodes = "7-7:3".parse().unwrap();
+        assert_eq!((one_move.moves, one_move.factor), ((7, 7), 3));
+        for wrong in [
+            "", "11-20", "11:2", "20-11:2", "0-10:2", "1-10:0", "a-10:2", "1-10:x",
+        ] {
+            assert!(wrong.parse::<PhaseNodes>().is_err(), "{wrong:?}");
+        }
+    }
 }
