@@ -627,8 +627,7 @@ impl Engine {
             StopFlag::new()
         };
         let board = *self.board();
-        let white = board.side_to_move() == Color::White;
-        let (limits, time_manager) = managed_limits_for(go, white, self.move_overhead);
+        let (limits, time_manager) = managed_limits_for(go, &board, self.move_overhead);
         let mut limits = limits.with_stop(stop.clone());
         if let Some(moves) = go.mate
             && limits.depth.is_none()

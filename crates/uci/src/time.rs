@@ -2,9 +2,12 @@
 //! a [`TimeManager`] the soft limit to move while the search runs. Each move gets a budget: an
 //! even share of the time left for the coming moves (the clock and the increments expected
 //! over a horizon of [`DEFAULT_MOVES_TO_GO`] moves where the GUI does not say how many). The
-//! horizon is short, and the budget shrinks with the clock: the clock is spent most in the
-//! opening and the middlegame, where games are decided, and the increments carry the endgame,
-//! as strong engines spend it. The soft limit starts at half the budget: the search starts no
+//! horizon is short, and the budget shrinks with the clock: the clock is spent in the opening
+//! and the middlegame, where games are decided, and the increments carry the endgame, as strong
+//! engines spend it. Before move [`EVEN_SPREAD_UNTIL_MOVE`] the horizon is longer by the moves
+//! left until then: a horizon that short from the first move would give the first moves out of
+//! the opening the most time, while more time is worth about as much on each of the moves up
+//! to the 35th. The soft limit starts at half the budget: the search starts no
 //! new iteration after it, because the next iteration takes about as long as all the ones before
 //! it, so that a move takes about the budget. The time manager then scales it by what the
 //! iterations find ([`adapt`]). The hard limit ends an iteration that runs long: a few
@@ -16,14 +19,17 @@ pub mod adapt;
 pub use adapt::TimeManager;
 
 use crate::command::Go;
-use plyforge_chess::Move;
+use plyforge_chess::{Board, Color, Move};
 use plyforge_search::Limits;
 use std::time::Duration;
 
-/// Moves a budget plans for when the GUI does not say how many remain (`movestogo`): fewer
-/// than a game has left, so that the clock is spent where games are decided, in the
-/// middlegame, and the increments carry the endgame.
-pub const DEFAULT_MOVES_TO_GO: u32 = 12;
+/// Moves a budget plans for when the GUI does not say how many remain (`movestogo`), from move
+/// [`EVEN_SPREAD_UNTIL_MOVE`] on: fewer than a game has left, so that the clock is spent where
+/// games are decided, in the middlegame, and the increments carry the endgame.
+pub const DEFAULT_MOVES_TO_GO: u32 = 10;
+/// Before this move (the position's move number) the default horizon is longer by the moves
+/// left until it, so that the clock is spread about evenly over the moves up to the 35th.
+pub const EVEN_SPREAD_UNTIL_MOVE: u32 = 20;
 /// The most moves a budget plans for when the GUI says how many remain.
 const MAX_MOVES_TO_GO: u32 = 40;
 /// Kept back from every limit for the GUI's and the operating system's delays, unless the
@@ -37,24 +43,33 @@ const HARD_PER_BUDGET: u32 = 4;
 const HARD_FRACTION_OF_CLOCK: u32 = 4;
 /// A budget never exceeds this fraction (1/n) of the remaining time, whatever the increments
 /// promise: the increments of the coming moves are not on the clock yet.
-const BUDGET_FRACTION_OF_CLOCK: u32 = 8;
+const BUDGET_FRACTION_OF_CLOCK: u32 = 4;
 
-/// The search limits for `go`, for the side whose clock is White's when `white` is true, keeping
-/// `move_overhead` back from every time limit. A pondering search gets the same time limits:
+/// The search limits for `go` in `position` (its side to move says whose clock counts, its move
+/// number how far the default horizon reaches), keeping `move_overhead` back from every time
+/// limit. A pondering search gets the same time limits:
 /// its stop flag ([`StopFlag::pondering`](plyforge_search::StopFlag::pondering)) holds them
 /// back until `ponderhit`, and they count from there.
 ///
 /// ```
+/// use plyforge_chess::Board;
 /// use plyforge_uci::{time::limits_for, Command};
 /// use std::time::Duration;
 /// let Command::Go(go) = "go wtime 60000 btime 60000".parse().unwrap() else { unreachable!() };
-/// let limits = limits_for(&go, true, Duration::from_millis(30));
-/// // A budget of 5 s (a 12th of the clock): no iteration starts after 2.5 s (until a time
+/// let middlegame: Board = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P4PPP/R2QKB1R w KQ - 2 30"
+///     .parse()
+///     .unwrap();
+/// let limits = limits_for(&go, &middlegame, Duration::from_millis(30));
+/// // A budget of 6 s (a 10th of the clock): no iteration starts after 3 s (until a time
 /// // manager moves that), none runs past 15 s (a quarter of the clock).
-/// assert_eq!(limits.soft_time.unwrap().as_millis(), 2498);
+/// assert_eq!(limits.soft_time.unwrap().as_millis(), 2998);
 /// assert_eq!(limits.hard_time.unwrap().as_millis(), 14992);
+/// // At the first move the same clock is planned over 29 moves.
+/// let limits = limits_for(&go, &Board::default(), Duration::from_millis(30));
+/// assert_eq!(limits.soft_time.unwrap().as_millis(), 1033);
 /// ```
-pub fn limits_for(go: &Go, white: bool, move_overhead: Duration) -> Limits<Move> {
+pub fn limits_for(go: &Go, position: &Board, move_overhead: Duration) -> Limits<Move> {
+    let white = position.side_to_move() == Color::White;
     let mut limits = Limits {
         depth: go.depth,
         nodes: go.nodes,
@@ -85,7 +100,7 @@ pub fn limits_for(go: &Go, white: bool, move_overhead: Duration) -> Limits<Move>
         let available = clock.saturating_sub(move_overhead);
         let moves_to_go = go
             .moves_to_go
-            .unwrap_or(DEFAULT_MOVES_TO_GO)
+            .unwrap_or_else(|| default_moves_to_go(position.fullmove_number()))
             .clamp(1, MAX_MOVES_TO_GO);
         let budget = move_budget(available, increment, moves_to_go);
         let hard_cap = available / HARD_FRACTION_OF_CLOCK;
@@ -99,6 +114,13 @@ pub fn limits_for(go: &Go, white: bool, move_overhead: Duration) -> Limits<Move>
         limits.hard_time = Some(hard);
     }
     limits
+}
+
+/// The horizon of a budget at move `move_number` when the GUI does not say how many moves
+/// remain: [`DEFAULT_MOVES_TO_GO`], and before move [`EVEN_SPREAD_UNTIL_MOVE`] the moves left
+/// until it as well.
+fn default_moves_to_go(move_number: u16) -> u32 {
+    DEFAULT_MOVES_TO_GO + EVEN_SPREAD_UNTIL_MOVE.saturating_sub(u32::from(move_number))
 }
 
 /// The time one move may take on average: the time left for the coming `moves_to_go` moves
@@ -117,10 +139,10 @@ fn move_budget(available: Duration, increment: Duration, moves_to_go: u32) -> Du
 /// manager.
 pub fn managed_limits_for(
     go: &Go,
-    white: bool,
+    position: &Board,
     move_overhead: Duration,
 ) -> (Limits<Move>, Option<TimeManager>) {
-    let mut limits = limits_for(go, white, move_overhead);
+    let mut limits = limits_for(go, position, move_overhead);
     let on_clock = !go.infinite && go.move_time.is_none();
     let manager = match (limits.soft_time, limits.hard_time) {
         (Some(soft), Some(hard)) if on_clock => {
@@ -131,6 +153,15 @@ pub fn managed_limits_for(
         _ => None,
     };
     (limits, manager)
+}
+
+/// A position at move 30, White or Black to move: past the longer horizon of the first moves.
+#[cfg(test)]
+fn middlegame(white: bool) -> Board {
+    let side = if white { "w" } else { "b" };
+    format!("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P4PPP/R2QKB1R {side} KQ - 2 30")
+        .parse()
+        .expect("a legal position")
 }
 
 #[cfg(test)]
@@ -147,15 +178,24 @@ mod tests {
 
     #[test]
     fn a_clock_for_the_other_side_only_means_moving_at_once() {
-        let limits = limits_for(&go("go wtime 1000 winc 10"), false, DEFAULT_MOVE_OVERHEAD);
+        let black_to_move = middlegame(false);
+        let limits = limits_for(
+            &go("go wtime 1000 winc 10"),
+            &black_to_move,
+            DEFAULT_MOVE_OVERHEAD,
+        );
         assert_eq!(limits.hard_time, Some(Duration::from_millis(1)));
-        let limits = limits_for(&go("go btime 1000"), true, DEFAULT_MOVE_OVERHEAD);
+        let limits = limits_for(
+            &go("go btime 1000"),
+            &middlegame(true),
+            DEFAULT_MOVE_OVERHEAD,
+        );
         assert_eq!(limits.hard_time, Some(Duration::from_millis(1)));
     }
 
     #[test]
     fn no_clock_at_all_leaves_the_search_unlimited_by_time() {
-        let limits = limits_for(&go("go depth 5"), true, DEFAULT_MOVE_OVERHEAD);
+        let limits = limits_for(&go("go depth 5"), &middlegame(true), DEFAULT_MOVE_OVERHEAD);
         assert_eq!((limits.soft_time, limits.hard_time), (None, None));
     }
 }
@@ -165,21 +205,44 @@ mod allocation {
     use super::*;
     use crate::Command;
 
+    /// The limits of `line` at move 30, White to move.
     fn limits(line: &str) -> (Duration, Duration) {
+        limits_at(line, &middlegame(true))
+    }
+
+    fn limits_at(line: &str, position: &Board) -> (Duration, Duration) {
         let Ok(Command::Go(go)) = line.parse() else {
             panic!("{line}")
         };
-        let limits = limits_for(&go, true, Duration::ZERO);
+        let limits = limits_for(&go, position, Duration::ZERO);
         (limits.soft_time.unwrap(), limits.hard_time.unwrap())
     }
 
     #[test]
     fn the_budget_shares_the_clock_and_the_increments_over_the_horizon() {
-        // 40 s and the 11 increments of 1 s to come over 12 moves: (40 + 11) / 12 s a move;
+        // 40 s and the 9 increments of 1 s to come over 10 moves: (40 + 9) / 10 s a move;
         // the hard limit is a quarter of the clock, less than four budgets.
         let (soft, hard) = limits("go wtime 40000 winc 1000");
-        assert_eq!(soft, Duration::from_millis(4250) / 2);
+        assert_eq!(soft, Duration::from_millis(4900) / 2);
         assert_eq!(hard, Duration::from_secs(10));
+    }
+
+    #[test]
+    fn the_first_moves_plan_over_a_longer_horizon() {
+        assert_eq!(default_moves_to_go(1), 29);
+        assert_eq!(default_moves_to_go(19), 11);
+        for move_number in [20, 21, 80, u16::MAX] {
+            assert_eq!(default_moves_to_go(move_number), DEFAULT_MOVES_TO_GO);
+        }
+        // The same clock at the first move and at the 30th: 60 s over 29 moves, then over 10.
+        let line = "go wtime 60000 btime 60000";
+        let (first_soft, _) = limits_at(line, &Board::default());
+        let (later_soft, _) = limits(line);
+        assert_eq!(first_soft, Duration::from_millis(60_000) / 29 / 2);
+        assert_eq!(later_soft, Duration::from_secs(3));
+        // A GUI's movestogo replaces the default horizon at any move.
+        let (soft, _) = limits_at("go wtime 60000 movestogo 10", &Board::default());
+        assert_eq!(soft, Duration::from_secs(3));
     }
 
     #[test]
@@ -228,9 +291,9 @@ mod allocation {
 
     #[test]
     fn a_large_increment_does_not_spend_more_than_a_share_of_the_clock() {
-        // 1 s on the clock, 10 s increments: the budget is at most an eighth of the clock.
+        // 1 s on the clock, 10 s increments: the budget is at most a quarter of the clock.
         let (soft, _) = limits("go wtime 1000 winc 10000");
-        assert_eq!(soft, Duration::from_millis(1000) / 8 / 2);
+        assert_eq!(soft, Duration::from_millis(1000) / 4 / 2);
     }
 
     #[test]
@@ -239,8 +302,12 @@ mod allocation {
             Ok(Command::Go(go)) => go,
             other => panic!("{line}: {other:?}"),
         };
-        let (limits, manager) =
-            managed_limits_for(&go("go wtime 9000 btime 9000"), true, DEFAULT_MOVE_OVERHEAD);
+        let position = middlegame(true);
+        let (limits, manager) = managed_limits_for(
+            &go("go wtime 9000 btime 9000"),
+            &position,
+            DEFAULT_MOVE_OVERHEAD,
+        );
         let manager = manager.expect("a clock");
         assert_eq!(
             limits.soft_deadline.map(|deadline| deadline.get()),
@@ -254,7 +321,7 @@ mod allocation {
             "go nodes 1000",
         ] {
             assert!(
-                managed_limits_for(&go(line), true, DEFAULT_MOVE_OVERHEAD)
+                managed_limits_for(&go(line), &position, DEFAULT_MOVE_OVERHEAD)
                     .1
                     .is_none(),
                 "{line}"
