@@ -27,7 +27,7 @@
 //! need many starts), `--seed S` (of the random moves, default 1), `--parallel P` (games played
 //! at once, default 1: at a fixed time, each game needs a core of its own), `--phase-nodes
 //! FROM-TO:F` (with `--nodes`: the first side searches F times the nodes on its moves FROM to
-//! TO, counted from each start (the opening and its random plies) as move 1, so that a match says
+//! TO, counted from each start, the opening and its random plies, as move 1: a match then says
 //! what more time is worth in one phase of the game, which a time manager decides). Prints the
 //! network's wins, draws and losses and the Elo difference with its 95 % interval. Games end
 //! by the rules or are adjudicated a draw after [`MAX_PLIES`].
@@ -54,7 +54,8 @@ const SPEED_ROUNDS: usize = 200;
 /// The first side's moves that search more nodes: `--phase-nodes FROM-TO:FACTOR`.
 #[derive(Clone, Copy)]
 struct PhaseNodes {
-    /// The first and the last move number (the opening's position is move 1).
+    /// The first and the last move number (the start, the opening and its random plies, is
+    /// move 1).
     moves: (u16, u16),
     /// How many times the nodes of the other moves.
     factor: u64,
