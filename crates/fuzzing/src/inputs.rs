@@ -176,8 +176,8 @@ fn random_sternhalma(rng: &mut Rng) -> sternhalma::Position {
 }
 
 /// A network file of a random small network: hidden size 1 to 8, one king bucket or
-/// [`KING_BUCKETS`], 1 to 8 output buckets, feature weights large enough that the accumulators
-/// of a full board wrap.
+/// [`KING_BUCKETS`], 1 to 8 output buckets, mirrored views or none, feature weights large
+/// enough that the accumulators of a full board wrap.
 fn random_network(rng: &mut Rng) -> Vec<u8> {
     let hidden = 1 + rng.below(8);
     let king_buckets = if rng.below(2) == 0 { 1 } else { KING_BUCKETS };
@@ -199,6 +199,7 @@ fn random_network(rng: &mut Rng) -> Vec<u8> {
         output_biases,
     )
     .expect("parts of the sizes the network calls for")
+    .with_mirrored_views(rng.below(2) == 0)
     .to_bytes()
 }
 

@@ -1,7 +1,8 @@
 //! The first layer's output for both views of one position: for each side, the hidden bias plus
-//! the weight row of every input its view switches on, in the king bucket its own king selects.
+//! the weight row of every input its view switches on, in the king bucket its own king selects
+//! and mirrored where its network mirrors the view.
 
-use super::features::feature_index;
+use super::features::{feature_index, mirrored_feature};
 use super::network::{MAX_HIDDEN, Network};
 use crate::board::Board;
 use crate::color::Color;
@@ -12,7 +13,7 @@ use crate::square::Square;
 pub(crate) type PlacedPiece = (Color, Role, Square);
 
 /// Both sides' accumulators (White's first), `hidden` values each of at most [`MAX_HIDDEN`], and
-/// the king bucket each was summed in.
+/// the king bucket each was summed in and whether its view was mirrored.
 ///
 /// The values wrap on overflow rather than panic: a network trained with bounded weights never
 /// comes near the `i16` limits (at most 32 pieces add to a bias), and one that does gives a wrong
@@ -21,6 +22,7 @@ pub(crate) type PlacedPiece = (Color, Role, Square);
 pub struct Accumulator {
     values: [[i16; MAX_HIDDEN]; 2],
     king_buckets: [u8; 2],
+    mirrored: [bool; 2],
 }
 
 impl Accumulator {
@@ -29,6 +31,7 @@ impl Accumulator {
         let mut accumulator = Accumulator {
             values: [[0; MAX_HIDDEN]; 2],
             king_buckets: [0; 2],
+            mirrored: [false; 2],
         };
         accumulator.refresh(network, board);
         accumulator
@@ -45,13 +48,16 @@ impl Accumulator {
     fn refresh_view(&mut self, network: &Network, board: &Board, perspective: Color) {
         let hidden = network.hidden_size();
         let king_bucket = network.king_bucket_of(perspective, board);
+        let mirrored = network.view_mirrored(perspective, board);
         self.king_buckets[perspective.index()] = king_bucket as u8;
+        self.mirrored[perspective.index()] = mirrored;
         let values = &mut self.values[perspective.index()][..hidden];
         values.copy_from_slice(network.hidden_bias());
         for color in Color::ALL {
             for role in Role::ALL {
                 for square in board.pieces(color, role) {
-                    let feature = feature_index(perspective, color, role, square);
+                    let feature =
+                        mirrored_feature(feature_index(perspective, color, role, square), mirrored);
                     add(values, network.feature_row(king_bucket, feature));
                 }
             }
@@ -61,7 +67,8 @@ impl Accumulator {
     /// Sets both accumulators to those of `child`, the board after a move, from `parent`'s, the
     /// accumulators before it, and the pieces the move `added` and `removed`. A quiet move adds
     /// and removes one piece, a capture removes two: each of those updates the values in one
-    /// pass. A view whose king moved into another king bucket is summed afresh.
+    /// pass. A view whose king moved into another king bucket, or to the other side of a
+    /// mirrored view's middle, is summed afresh.
     pub(crate) fn update(
         &mut self,
         parent: &Accumulator,
@@ -73,15 +80,20 @@ impl Accumulator {
         let hidden = network.hidden_size();
         for perspective in Color::ALL {
             let king_bucket = network.king_bucket_of(perspective, child);
-            if king_bucket != usize::from(parent.king_buckets[perspective.index()]) {
+            let mirrored = network.view_mirrored(perspective, child);
+            if king_bucket != usize::from(parent.king_buckets[perspective.index()])
+                || mirrored != parent.mirrored[perspective.index()]
+            {
                 self.refresh_view(network, child, perspective);
                 continue;
             }
             self.king_buckets[perspective.index()] = king_bucket as u8;
+            self.mirrored[perspective.index()] = mirrored;
             let parent = &parent.values[perspective.index()][..hidden];
             let values = &mut self.values[perspective.index()][..hidden];
             let row = |&(color, role, square): &PlacedPiece| {
-                network.feature_row(king_bucket, feature_index(perspective, color, role, square))
+                let feature = feature_index(perspective, color, role, square);
+                network.feature_row(king_bucket, mirrored_feature(feature, mirrored))
             };
             match (added, removed) {
                 ([add], [remove]) => {

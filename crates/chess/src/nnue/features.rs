@@ -5,6 +5,12 @@
 //! input is the same wherever the kings stand; with [`KING_BUCKETS`] the side's own king picks
 //! the set ([`king_bucket`]), so that the network can weigh a piece by where the king it shields
 //! or attacks stands: castled on either wing, still in the centre, or out in the open.
+//!
+//! A network may also mirror a view horizontally ([`mirrors_view`]): where the side's own king
+//! stands on files a-d, its view is mirrored left to right, so that every view sees its king
+//! on files e-h. A king castled long and one castled short then read the same weights about
+//! their shelter and their attackers, which the network learns from half the positions it
+//! would need otherwise.
 
 use crate::color::Color;
 use crate::piece::Role;
@@ -21,6 +27,9 @@ const COLOR_STRIDE: usize = 384;
 const ROLE_STRIDE: usize = 64;
 /// XOR with a square's index mirrors it vertically (a1 ↔ a8).
 const VERTICAL_MIRROR: usize = 56;
+/// XOR with a square's index, or with an input's, mirrors it horizontally (a1 ↔ h1): the inputs
+/// of a kind count its squares in 64s, so the square's file is the input's last three bits.
+const HORIZONTAL_MIRROR: usize = 7;
 
 /// The king bucket of each square of the side's own king, seen from its side (its first rank
 /// first, a-file first): on the first two ranks, the queen's wing (files a-c), the centre (d, e)
@@ -83,4 +92,38 @@ pub const fn feature_index(perspective: Color, color: Color, role: Role, square:
 #[inline(always)]
 pub const fn king_bucket(perspective: Color, king: Square) -> usize {
     KING_BUCKET_OF_SQUARE[relative_square(perspective, king)] as usize
+}
+
+/// Whether a network that mirrors its views horizontally mirrors the view of a side whose own
+/// king stands on `king`: on files a-d, so that the king is seen on files e-h. Both sides alike
+/// (Black's view is mirrored vertically only, which keeps the files).
+///
+/// ```
+/// use plyforge_chess::Square;
+/// use plyforge_chess::nnue::mirrors_view;
+/// assert!(mirrors_view(Square::C1));
+/// assert!(mirrors_view(Square::D8));
+/// assert!(!mirrors_view(Square::E1));
+/// assert!(!mirrors_view(Square::G8));
+/// ```
+#[inline(always)]
+pub const fn mirrors_view(king: Square) -> bool {
+    king.index() & HORIZONTAL_MIRROR < 4
+}
+
+/// `feature` (an input of [`feature_index`]) in a view mirrored horizontally where `mirrored`:
+/// the same piece on the square of the other wing.
+///
+/// ```
+/// use plyforge_chess::nnue::{feature_index, mirrored_feature};
+/// use plyforge_chess::{Color, Role, Square};
+/// let on_b2 = feature_index(Color::White, Color::White, Role::Pawn, Square::B2);
+/// let on_g2 = feature_index(Color::White, Color::White, Role::Pawn, Square::G2);
+/// assert_eq!(mirrored_feature(on_b2, true), on_g2);
+/// assert_eq!(mirrored_feature(on_b2, false), on_b2);
+/// ```
+#[inline(always)]
+pub const fn mirrored_feature(feature: usize, mirrored: bool) -> usize {
+    // Without a branch: the accumulator update reads it for every piece a move changes.
+    feature ^ (HORIZONTAL_MIRROR * mirrored as usize)
 }

@@ -40,10 +40,12 @@ mod network;
 
 pub use accumulator::Accumulator;
 pub use board::{NnueBoard, NnueEvaluation, SearchEvaluation};
-pub use features::{FEATURE_COUNT, KING_BUCKETS, feature_index, king_bucket};
+pub use features::{
+    FEATURE_COUNT, KING_BUCKETS, feature_index, king_bucket, mirrored_feature, mirrors_view,
+};
 pub use network::{
     ACCUMULATOR_SCALE, EVALUATION_SCALE, FORMAT_VERSION, MAGIC, MAX_HIDDEN, MAX_OUTPUT_BUCKETS,
-    MAX_OUTPUT_WEIGHT, Network, NetworkError, OUTPUT_SCALE, output_bucket,
+    MAX_OUTPUT_WEIGHT, MIRRORED_VIEWS, Network, NetworkError, OUTPUT_SCALE, output_bucket,
 };
 
 #[cfg(test)]

@@ -4,19 +4,21 @@
 //! [`KING_BUCKETS`]): each view reads the set its own king's square selects ([`king_bucket`]).
 //! The output layer has `B` *buckets*, each its own weights and bias, chosen by the number of
 //! pieces on the board ([`output_bucket`]): the accumulators are shared, and the output can
-//! weigh them differently in the middlegame and in the endgame.
+//! weigh them differently in the middlegame and in the endgame. A network may mirror a view
+//! horizontally where the side's own king stands on files a-d ([`mirrors_view`]).
 //!
 //! The format, all little-endian: the four bytes [`MAGIC`], the format version (`u32`,
 //! [`FORMAT_VERSION`]), the hidden size `H` (`u32`, 1 to [`MAX_HIDDEN`]), the output bucket count
 //! `B` (`u32`, 1 to [`MAX_OUTPUT_BUCKETS`]), the king bucket count `K` (`u32`, 1 or
-//! [`KING_BUCKETS`]); then the feature weights (`K × 768 × H` `i16`, king bucket by king bucket,
+//! [`KING_BUCKETS`]), the flags (`u32`: [`MIRRORED_VIEWS`] or none); then the feature weights (`K × 768 × H` `i16`, king bucket by king bucket,
 //! input by input), the hidden bias (`H` `i16`), the output weights (`B × 2 × H` `i16`, bucket by
 //! bucket, each the side to move's accumulator first, then the other's) and the output biases
-//! (`B` `i32`). Nothing follows. Versions 1 and 2, still read, had one king bucket and no king
-//! bucket count; version 1 had no output bucket count and one output bucket.
+//! (`B` `i32`). Nothing follows. Versions 1 to 3, still read, had no flags (no mirrored views);
+//! versions 1 and 2 one king bucket and no king bucket count; version 1 no output bucket count
+//! and one output bucket.
 
 use super::accumulator::Accumulator;
-use super::features::{FEATURE_COUNT, KING_BUCKETS, king_bucket};
+use super::features::{FEATURE_COUNT, KING_BUCKETS, king_bucket, mirrors_view};
 use crate::board::Board;
 use crate::color::Color;
 use alloc::sync::Arc;
@@ -28,7 +30,11 @@ use wide::{i16x16, i32x8};
 /// The first four bytes of a network file.
 pub const MAGIC: [u8; 4] = *b"PFNN";
 /// The version of the format this crate reads and writes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
+/// The flag of a network that mirrors its views horizontally ([`mirrors_view`]).
+pub const MIRRORED_VIEWS: u32 = 1;
+/// The version before flags: read as a network that mirrors no view.
+const UNFLAGGED_VERSION: u32 = 3;
 /// The version before output buckets: read as a network of one output bucket and one king
 /// bucket.
 const SINGLE_BUCKET_VERSION: u32 = 1;
@@ -53,8 +59,11 @@ pub const EVALUATION_SCALE: i32 = 400;
 /// self-play (`docs/strength.md` says on what and how it plays).
 const EMBEDDED: &[u8] = include_bytes!("../../networks/default.pfnn");
 
-/// Bytes before the weights: magic, version, hidden size, output and king bucket counts.
-const HEADER_LENGTH: usize = 20;
+/// Bytes before the weights: magic, version, hidden size, output and king bucket counts, flags.
+const HEADER_LENGTH: usize = 24;
+/// Bytes before the weights in a version 3 file: magic, version, hidden size, output and king
+/// bucket counts.
+const UNFLAGGED_HEADER_LENGTH: usize = 20;
 /// Bytes before the weights in a version 2 file: magic, version, hidden size, bucket count.
 const SINGLE_KING_BUCKET_HEADER_LENGTH: usize = 16;
 /// Bytes before the weights in a version 1 file: magic, version, hidden size.
@@ -84,6 +93,8 @@ pub enum NetworkError {
     BadBucketCount(u32),
     /// A king bucket count other than 1 or [`KING_BUCKETS`].
     BadKingBucketCount(u32),
+    /// Flags other than [`MIRRORED_VIEWS`] or none.
+    UnknownFlags(u32),
     /// The bytes are not as long as the header says (or too short for a header).
     WrongLength {
         /// The length the header calls for (the header's own where it is cut).
@@ -129,6 +140,10 @@ impl fmt::Display for NetworkError {
             NetworkError::BadKingBucketCount(count) => write!(
                 formatter,
                 "{count} king buckets (a network has 1 or {KING_BUCKETS})"
+            ),
+            NetworkError::UnknownFlags(flags) => write!(
+                formatter,
+                "flags {flags:#x} (this build knows {MIRRORED_VIEWS:#x}, mirrored views)"
             ),
             NetworkError::WrongLength { expected, found } => write!(
                 formatter,
@@ -180,6 +195,8 @@ pub struct Network {
     hidden: usize,
     /// 1 or [`KING_BUCKETS`].
     king_buckets: usize,
+    /// Whether a view whose own king stands on files a-d is mirrored ([`mirrors_view`]).
+    mirrored_views: bool,
     /// `king_buckets × FEATURE_COUNT × hidden`, king bucket by king bucket, input by input.
     feature_weights: Vec<i16>,
     hidden_bias: Vec<i16>,
@@ -195,6 +212,7 @@ impl fmt::Debug for Network {
             .debug_struct("Network")
             .field("hidden", &self.hidden)
             .field("king_buckets", &self.king_buckets)
+            .field("mirrored_views", &self.mirrored_views)
             .field("buckets", &self.output_biases.len())
             .finish_non_exhaustive()
     }
@@ -278,6 +296,7 @@ impl Network {
         Ok(Network {
             hidden,
             king_buckets,
+            mirrored_views: false,
             feature_weights,
             hidden_bias,
             output_weights,
@@ -303,6 +322,7 @@ impl Network {
         let header_length = match version {
             SINGLE_BUCKET_VERSION => SINGLE_BUCKET_HEADER_LENGTH,
             SINGLE_KING_BUCKET_VERSION => SINGLE_KING_BUCKET_HEADER_LENGTH,
+            UNFLAGGED_VERSION => UNFLAGGED_HEADER_LENGTH,
             FORMAT_VERSION => HEADER_LENGTH,
             _ => return Err(NetworkError::UnsupportedVersion(version)),
         };
@@ -324,7 +344,7 @@ impl Network {
             }
             buckets as usize
         };
-        let king_buckets = if version == FORMAT_VERSION {
+        let king_buckets = if version >= UNFLAGGED_VERSION {
             let Some(king_buckets) = word(16) else {
                 return Err(cut_header(header_length));
             };
@@ -334,6 +354,17 @@ impl Network {
             king_buckets as usize
         } else {
             1
+        };
+        let mirrored_views = if version == FORMAT_VERSION {
+            let Some(flags) = word(20) else {
+                return Err(cut_header(header_length));
+            };
+            if flags & !MIRRORED_VIEWS != 0 {
+                return Err(NetworkError::UnknownFlags(flags));
+            }
+            flags == MIRRORED_VIEWS
+        } else {
+            false
         };
         let expected = header_length + Network::weights_length(hidden_size, king_buckets, buckets);
         if bytes.len() != expected {
@@ -353,13 +384,53 @@ impl Network {
             .chunks_exact(4)
             .map(|word| i32::from_le_bytes([word[0], word[1], word[2], word[3]]))
             .collect();
-        Network::from_parts(
+        Ok(Network::from_parts(
             hidden_size,
             feature_weights,
             hidden_bias,
             output_weights,
             output_biases,
-        )
+        )?
+        .with_mirrored_views(mirrored_views))
+    }
+
+    /// This network mirroring its views horizontally where `mirrored` ([`mirrors_view`]), or
+    /// none: the same weights, read for other inputs.
+    ///
+    /// ```
+    /// use plyforge_chess::Board;
+    /// use plyforge_chess::nnue::{MAX_OUTPUT_WEIGHT, Network};
+    /// // Weights that count White's pawns on the queen's wing, from each side's view.
+    /// let mut weights = vec![0; 768];
+    /// for square in [8, 9, 10, 11] {
+    ///     weights[square] = 10;
+    ///     weights[384 + (square ^ 56)] = -10;
+    /// }
+    /// let plain = Network::from_parts(1, weights, vec![100], vec![MAX_OUTPUT_WEIGHT, 0], vec![0])?;
+    /// let mirrored = plain.clone().with_mirrored_views(true);
+    /// assert!(mirrored.has_mirrored_views() && !plain.has_mirrored_views());
+    /// // Kings on c1 and f8: White's view is mirrored, and sees the pawns on the other wing.
+    /// let board: Board = "5k2/8/8/8/8/8/PPPP4/2K5 w - - 0 1".parse()?;
+    /// assert!(plain.evaluate(&board) > mirrored.evaluate(&board));
+    /// assert_eq!(Network::from_bytes(&mirrored.to_bytes())?, mirrored);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_mirrored_views(mut self, mirrored: bool) -> Network {
+        self.mirrored_views = mirrored;
+        self
+    }
+
+    /// Whether this network mirrors a view whose own king stands on files a-d ([`mirrors_view`]).
+    #[inline]
+    pub fn has_mirrored_views(&self) -> bool {
+        self.mirrored_views
+    }
+
+    /// Whether `perspective`'s view of `board` is mirrored: in a network with mirrored views,
+    /// where its own king stands on files a-d.
+    #[inline(always)]
+    pub fn view_mirrored(&self, perspective: Color, board: &Board) -> bool {
+        self.mirrored_views && mirrors_view(board.king_square(perspective))
     }
 
     /// The network in its file format.
@@ -373,6 +444,12 @@ impl Network {
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.king_buckets as u32).to_le_bytes());
+        let flags = if self.mirrored_views {
+            MIRRORED_VIEWS
+        } else {
+            0
+        };
+        bytes.extend_from_slice(&flags.to_le_bytes());
         for value in self
             .feature_weights
             .iter()

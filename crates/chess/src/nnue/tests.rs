@@ -1,6 +1,7 @@
 use super::*;
 use crate::board::Board;
 use crate::test_support::{mirrored, playout};
+use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 use plyforge_search::{Evaluator, Game, MoveBuffer};
@@ -82,10 +83,12 @@ fn reference_score(network: &Network, board: &Board) -> f64 {
         for color in Color::ALL {
             for role in Role::ALL {
                 for square in board.pieces(color, role) {
-                    let row = network.feature_row(
-                        network.king_bucket_of(perspective, board),
+                    let feature = mirrored_feature(
                         feature_index(perspective, color, role, square),
+                        network.view_mirrored(perspective, board),
                     );
+                    let row =
+                        network.feature_row(network.king_bucket_of(perspective, board), feature);
                     for (value, &weight) in values.iter_mut().zip(row) {
                         *value += f64::from(weight) / accumulator_scale;
                     }
@@ -111,6 +114,44 @@ fn reference_score(network: &Network, board: &Board) -> f64 {
 use crate::color::Color;
 use crate::piece::Role;
 
+/// `board` mirrored left to right (a1 ↔ h1), without castling rights (a mirrored position has
+/// none that make sense) and with its en-passant square mirrored.
+fn left_to_right(board: &Board) -> Board {
+    let fen = board.to_string();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let ranks: Vec<String> = fields[0]
+        .split('/')
+        .map(|rank| rank.chars().rev().collect())
+        .collect();
+    let en_passant: String = fields[3]
+        .chars()
+        .map(|c| match c {
+            'a'..='h' => char::from(b'a' + b'h' - c as u8),
+            _ => c,
+        })
+        .collect();
+    let mirrored = alloc::format!(
+        "{} {} - {} {} {}",
+        ranks.join("/"),
+        fields[1],
+        en_passant,
+        fields[4],
+        fields[5]
+    );
+    mirrored.parse().expect("a mirrored position is a position")
+}
+
+#[test]
+fn unknown_flags_are_refused() {
+    let mut bytes = random_network(8, 14).with_mirrored_views(true).to_bytes();
+    assert_eq!(bytes[20], 1);
+    bytes[20] = 3;
+    assert_eq!(
+        Network::from_bytes(&bytes),
+        Err(NetworkError::UnknownFlags(3))
+    );
+}
+
 #[test]
 fn feature_indices_cover_every_input_once_per_view() {
     for perspective in Color::ALL {
@@ -130,14 +171,21 @@ fn feature_indices_cover_every_input_once_per_view() {
 
 #[test]
 fn the_file_format_round_trips() {
-    for (king_buckets, buckets) in [(1, 1), (1, 3), (KING_BUCKETS, 1), (KING_BUCKETS, 8)] {
-        let network = random_king_bucketed_network(24, king_buckets, buckets, 1);
+    for ((king_buckets, buckets), mirrored) in
+        [(1, 1), (1, 3), (KING_BUCKETS, 1), (KING_BUCKETS, 8)]
+            .into_iter()
+            .flat_map(|sizes| [(sizes, false), (sizes, true)])
+    {
+        let network = random_king_bucketed_network(24, king_buckets, buckets, 1)
+            .with_mirrored_views(mirrored);
         assert_eq!(network.king_bucket_count(), king_buckets);
+        assert_eq!(network.has_mirrored_views(), mirrored);
         let bytes = network.to_bytes();
         assert_eq!(
             bytes.len(),
-            20 + 2 * (king_buckets * 768 * 24 + 24 + buckets * 48) + 4 * buckets
+            24 + 2 * (king_buckets * 768 * 24 + 24 + buckets * 48) + 4 * buckets
         );
+        assert_eq!(bytes[20..24], u32::from(mirrored).to_le_bytes());
         assert_eq!(&bytes[..4], b"PFNN");
         assert_eq!(bytes[4..8], FORMAT_VERSION.to_le_bytes());
         let read = Network::from_bytes(&bytes).expect("a network's own bytes");
@@ -151,18 +199,15 @@ fn older_versions_read_as_one_king_bucket() {
     let network = random_network(16, 11);
     let current = network.to_bytes();
     // Version 1: no bucket counts in the header, the same weights after it; version 2: no king
-    // bucket count.
-    let mut first = Vec::new();
-    first.extend_from_slice(b"PFNN");
-    first.extend_from_slice(&1u32.to_le_bytes());
-    first.extend_from_slice(&current[8..12]);
-    first.extend_from_slice(&current[20..]);
-    let mut second = Vec::new();
-    second.extend_from_slice(b"PFNN");
-    second.extend_from_slice(&2u32.to_le_bytes());
-    second.extend_from_slice(&current[8..16]);
-    second.extend_from_slice(&current[20..]);
-    for old in [first, second] {
+    // bucket count; version 3: no flags.
+    let older = |version: u32, header: core::ops::Range<usize>| {
+        let mut bytes = b"PFNN".to_vec();
+        bytes.extend_from_slice(&version.to_le_bytes());
+        bytes.extend_from_slice(&current[header]);
+        bytes.extend_from_slice(&current[24..]);
+        bytes
+    };
+    for old in [older(1, 8..12), older(2, 8..16), older(3, 8..20)] {
         assert_eq!(Network::from_bytes(&old), Ok(network.clone()));
         for cut in 0..old.len() {
             assert!(matches!(
@@ -275,7 +320,7 @@ fn broken_files_give_their_error() {
             Err(NetworkError::BadKingBucketCount(king_buckets))
         );
     }
-    let first_output_weight = 20 + 2 * (768 * 8 + 8);
+    let first_output_weight = 24 + 2 * (768 * 8 + 8);
     heavy[first_output_weight..first_output_weight + 2].copy_from_slice(&128i16.to_le_bytes());
     assert_eq!(
         Network::from_bytes(&heavy),
@@ -296,12 +341,27 @@ fn broken_files_give_their_error() {
 
 #[test]
 fn the_score_follows_the_floating_point_network() {
-    for (seed, hidden, king_buckets, buckets) in
-        [(3, 16, 1, 1), (4, 64, 1, 8), (5, 130, KING_BUCKETS, 3)]
-    {
-        let network = random_king_bucketed_network(hidden, king_buckets, buckets, seed);
-        for choices in [&[][..], &[7, 100, 3, 55, 21, 9, 14, 2, 80, 33][..]] {
-            let board = playout(choices);
+    for (seed, hidden, king_buckets, buckets, mirrored) in [
+        (3, 16, 1, 1, false),
+        (4, 64, 1, 8, false),
+        (5, 130, KING_BUCKETS, 3, false),
+        (6, 40, 1, 2, true),
+        (7, 72, KING_BUCKETS, 1, true),
+    ] {
+        let network = random_king_bucketed_network(hidden, king_buckets, buckets, seed)
+            .with_mirrored_views(mirrored);
+        // The start, a playout, and kings on both wings and on opposite wings.
+        let boards = [
+            playout(&[]),
+            playout(&[7, 100, 3, 55, 21, 9, 14, 2, 80, 33]),
+            "2kr3r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/2KR3R w - - 0 1"
+                .parse()
+                .expect("a valid FEN"),
+            "2kr3r/ppp2ppp/2n5/8/8/5N2/PPP2PPP/R4RK1 b - - 0 1"
+                .parse()
+                .expect("a valid FEN"),
+        ];
+        for board in boards {
             let reference = reference_score(&network, &board);
             let score = f64::from(network.evaluate(&board));
             // Rounding: the output sum is divided by the accumulator scale and then by both
@@ -369,14 +429,39 @@ proptest! {
     fn mirrored_positions_score_the_same_for_the_side_to_move(
         choices in proptest::collection::vec(any::<u16>(), 0..120),
     ) {
-        let network = random_king_bucketed_network(32, KING_BUCKETS, 8, 7);
         let board = playout(&choices);
-        prop_assert_eq!(network.evaluate(&board), network.evaluate(&mirrored(&board)), "{}", board);
+        for mirrored_views in [false, true] {
+            let network = random_king_bucketed_network(32, KING_BUCKETS, 8, 7)
+                .with_mirrored_views(mirrored_views);
+            prop_assert_eq!(network.evaluate(&board), network.evaluate(&mirrored(&board)), "{}", board);
+        }
+    }
+
+    #[test]
+    fn a_mirrored_view_reads_the_other_wing(
+        choices in proptest::collection::vec(any::<u16>(), 0..120),
+    ) {
+        // Where both kings stand on files a-d, a network with mirrored views scores the
+        // position as the same weights without mirroring score its image left to right (both
+        // views mirrored); where both stand on files e-h, as they score the position itself.
+        let board = playout(&choices);
+        let plain = random_king_bucketed_network(24, 1, 2, 13);
+        let mirroring = plain.clone().with_mirrored_views(true);
+        let wings = [Color::White, Color::Black].map(|side| mirrors_view(board.king_square(side)));
+        match wings {
+            [true, true] => prop_assert_eq!(
+                mirroring.evaluate(&board),
+                plain.evaluate(&left_to_right(&board)),
+                "{}", board
+            ),
+            [false, false] => prop_assert_eq!(mirroring.evaluate(&board), plain.evaluate(&board)),
+            _ => {}
+        }
     }
 
     #[test]
     fn any_bytes_read_without_panic(tail in proptest::collection::vec(any::<u8>(), 0..64)) {
-        for version in [1u8, 2, 3] {
+        for version in [1u8, 2, 3, 4] {
             let mut bytes = b"PFNN".to_vec();
             bytes.extend_from_slice(&[version, 0, 0, 0]);
             bytes.extend_from_slice(&tail);
@@ -417,18 +502,20 @@ fn accumulators_updated_move_by_move_equal_fresh_ones() {
     // Castling both ways, en passant, promotions with and without capture, kings crossing
     // from one king bucket to another; a hidden size below the update's block and one of two
     // blocks and a rest.
-    for ((fen, king_buckets), hidden) in [
+    for (fen, hidden) in [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
     ]
     .into_iter()
-    .flat_map(|fen| [(fen, 1), (fen, KING_BUCKETS)])
+    .flat_map(|fen| [(fen, 1, false), (fen, KING_BUCKETS, false), (fen, 1, true)])
     .zip([24, 72].into_iter().cycle())
     {
-        let network =
-            alloc::sync::Arc::new(random_king_bucketed_network(hidden, king_buckets, 8, 8));
+        let (fen, king_buckets, mirrored) = fen;
+        let network = alloc::sync::Arc::new(
+            random_king_bucketed_network(hidden, king_buckets, 8, 8).with_mirrored_views(mirrored),
+        );
         let mut board: Board = fen.parse().expect("a valid FEN");
         let mut position = NnueBoard::new(board, network.clone());
         let nodes = walk(&mut position, 3, &fresh);

@@ -31,7 +31,10 @@
 //! which starts at zero, so that a bucket seldom seen keeps what the shared set learns, and a
 //! network of one king bucket given to `--start` is the shared set: training starts from the
 //! network it was); `--buckets B` (output buckets by piece count, default 1: eight fitted the
-//! held-out positions better but lost games at 20,000 nodes a move on 7 M positions); `--mirror`
+//! held-out positions better but lost games at 20,000 nodes a move on 7 M positions);
+//! `--mirrored-views` (a view whose own king stands on files a-d is mirrored left to right,
+//! `plyforge_chess::nnue::mirrors_view`, so that the weights about a king's shelter serve both
+//! wings; a network given to `--start` must mirror its views alike); `--mirror`
 //! (also train on each position without castling rights mirrored left to right, which has the same
 //! worth: more data from the same games; equal in games on 9 M positions); `--epochs N` (default
 //! 20; 0 with `--start` prints the network's errors and trains nothing); `--rate R` (Adam's first
@@ -48,7 +51,7 @@
 use plyforge_chess::nnue::{
     ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, KING_BUCKETS, MAX_HIDDEN,
     MAX_OUTPUT_BUCKETS, MAX_OUTPUT_WEIGHT, Network, OUTPUT_SCALE, feature_index, king_bucket,
-    output_bucket,
+    mirrored_feature, mirrors_view, output_bucket,
 };
 use plyforge_chess::{Board, Color, Role};
 use plyforge_lab::spsa::SplitMix64;
@@ -73,6 +76,7 @@ struct Options {
     hidden: usize,
     king_buckets: usize,
     buckets: usize,
+    mirrored_views: bool,
     mirror: bool,
     epochs: usize,
     rate: f32,
@@ -87,7 +91,7 @@ struct Options {
 }
 
 const USAGE: &str = "usage: chess_nnue_train <data.txt>... [--hidden H] [--king-buckets K] \
-                     [--buckets B] \
+                     [--buckets B] [--mirrored-views] \
                      [--mirror] [--epochs N] [--rate R] \
                      [--final-rate R] [--batch B] [--result-weight W] [--scale K] \
                      [--validation FILE] [--threads T] \
@@ -101,6 +105,7 @@ impl Options {
             hidden: 128,
             king_buckets: 1,
             buckets: 1,
+            mirrored_views: false,
             mirror: false,
             epochs: 20,
             rate: 0.001,
@@ -121,6 +126,10 @@ impl Options {
             }
             if arg == "--mirror" {
                 options.mirror = true;
+                continue;
+            }
+            if arg == "--mirrored-views" {
+                options.mirrored_views = true;
                 continue;
             }
             let value = rest
@@ -168,6 +177,22 @@ impl Options {
         }
         Ok(options)
     }
+
+    /// How a position's pieces become the network's inputs.
+    fn input_layout(&self) -> InputLayout {
+        InputLayout {
+            king_buckets: self.king_buckets,
+            mirrored_views: self.mirrored_views,
+        }
+    }
+}
+
+/// How a position's pieces become inputs: the king buckets (1 or [`KING_BUCKETS`]) and whether a
+/// view whose king stands on files a-d is mirrored.
+#[derive(Debug, Clone, Copy)]
+struct InputLayout {
+    king_buckets: usize,
+    mirrored_views: bool,
 }
 
 /// Positions in compact form: the active inputs of each position in White's and Black's view,
@@ -192,28 +217,31 @@ impl Positions {
         self.result.len()
     }
 
-    /// Adds `board` with its inputs in a network of `king_buckets` king buckets.
-    fn push(&mut self, board: &Board, king_buckets: usize, result: f32, score: f32) {
+    /// Adds `board` with its inputs in `layout`.
+    fn push(&mut self, board: &Board, layout: InputLayout, result: f32, score: f32) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
         let offset = |perspective: Color| {
-            if king_buckets == 1 {
+            if layout.king_buckets == 1 {
                 0
             } else {
                 king_bucket(perspective, board.king_square(perspective)) * FEATURE_COUNT
             }
         };
-        let (white_offset, black_offset) = (offset(Color::White), offset(Color::Black));
+        let mirrored = |perspective: Color| {
+            layout.mirrored_views && mirrors_view(board.king_square(perspective))
+        };
+        let views = [Color::White, Color::Black].map(|side| (side, offset(side), mirrored(side)));
+        let input = |(perspective, offset, mirrored): (Color, usize, bool), color, role, square| {
+            (offset + mirrored_feature(feature_index(perspective, color, role, square), mirrored))
+                as u16
+        };
         for color in Color::ALL {
             for role in Role::ALL {
                 for square in board.pieces(color, role) {
-                    self.white.push(
-                        (white_offset + feature_index(Color::White, color, role, square)) as u16,
-                    );
-                    self.black.push(
-                        (black_offset + feature_index(Color::Black, color, role, square)) as u16,
-                    );
+                    self.white.push(input(views[0], color, role, square));
+                    self.black.push(input(views[1], color, role, square));
                 }
             }
         }
@@ -301,12 +329,12 @@ fn mirrored_fen(fen: &str) -> Option<String> {
 }
 
 /// Reads every file; returns the positions to train on and those held out (with their mirror
-/// images when `mirror` is set), their inputs in a network of `king_buckets` king buckets; with
-/// `hold_out` false, every position is in the first.
+/// images when `mirror` is set), with their inputs in `layout`; with `hold_out` false, every
+/// position is in the first.
 fn read(
     files: &[String],
     mirror: bool,
-    king_buckets: usize,
+    layout: InputLayout,
     hold_out: bool,
 ) -> Result<(Positions, Positions), String> {
     let (mut train, mut held_out) = (Positions::default(), Positions::default());
@@ -337,12 +365,12 @@ fn read(
             } else {
                 &mut train
             };
-            positions.push(&board, king_buckets, result, score);
+            positions.push(&board, layout, result, score);
             if let Some(fen) = mirror.then(|| mirrored_fen(fen)).flatten() {
                 let board: Board = fen
                     .parse()
                     .map_err(|error| bad(&format!("mirrored to {fen}: {error}")))?;
-                positions.push(&board, king_buckets, result, score);
+                positions.push(&board, layout, result, score);
             }
         }
         bar.inc(1);
@@ -870,11 +898,11 @@ fn run() -> Result<(), String> {
     let options = Options::parse(&args)?;
     let start = Instant::now();
     let (mut train, mut held_out) =
-        read(&options.files, options.mirror, options.king_buckets, true)?;
+        read(&options.files, options.mirror, options.input_layout(), true)?;
     if train.len() == 0 || held_out.len() == 0 {
         return Err("too few positions to train and hold out".to_string());
     }
-    let (mut validation, _) = read(&options.validation, false, options.king_buckets, false)?;
+    let (mut validation, _) = read(&options.validation, false, options.input_layout(), false)?;
     let k = match options.scale {
         Some(k) => k,
         None => fit_scale(&train, 0.0005, 0.05),
@@ -900,6 +928,21 @@ fn run() -> Result<(), String> {
                 std::fs::read(path).map_err(|error| format!("cannot read {path}: {error}"))?;
             let network =
                 Network::from_bytes(&bytes).map_err(|error| format!("{path}: {error}"))?;
+            if network.has_mirrored_views() != options.mirrored_views {
+                return Err(format!(
+                    "{path} {} its views: give --mirrored-views with it {}",
+                    if network.has_mirrored_views() {
+                        "mirrors"
+                    } else {
+                        "does not mirror"
+                    },
+                    if network.has_mirrored_views() {
+                        "too"
+                    } else {
+                        "only for a network that does"
+                    }
+                ));
+            }
             if network.hidden_size() > options.hidden {
                 return Err(format!(
                     "{path} has {} hidden values, more than --hidden {}",
@@ -992,7 +1035,10 @@ fn run() -> Result<(), String> {
             validation_errors(&parameters, &validation, k),
             epoch_start.elapsed().as_secs_f64()
         );
-        std::fs::write(&options.out, parameters.to_network().to_bytes())
+        let network = parameters
+            .to_network()
+            .with_mirrored_views(options.mirrored_views);
+        std::fs::write(&options.out, network.to_bytes())
             .map_err(|error| format!("cannot write {}: {error}", options.out))?;
     }
     println!(
@@ -1063,7 +1109,11 @@ mod tests {
             assert_eq!(bucketed.evaluate(&board), network.evaluate(&board), "{fen}");
             // The training's own forward pass agrees with the quantised network.
             let mut positions = Positions::default();
-            positions.push(&board, KING_BUCKETS, 0.5, 0.0);
+            let layout = InputLayout {
+                king_buckets: KING_BUCKETS,
+                mirrored_views: false,
+            };
+            positions.push(&board, layout, 0.5, 0.0);
             let mut scratch = Scratch::new(parameters.hidden);
             let output = forward(&parameters, &Inputs::of(&positions, 0, 1), &mut scratch);
             let score = output * EVALUATION_SCALE as f32;
@@ -1074,6 +1124,44 @@ mod tests {
             );
         }
         assert!(Parameters::from_network(&bucketed, 1, 1).is_err());
+    }
+
+    #[test]
+    fn the_training_reads_mirrored_views_as_the_network_does() {
+        let parameters = Parameters::from_network(&Network::embedded(), 1, 1).expect("its size");
+        let network = parameters.to_network().with_mirrored_views(true);
+        let layout = InputLayout {
+            king_buckets: 1,
+            mirrored_views: true,
+        };
+        // Kings on the same wing and on opposite wings, White's or Black's mirrored.
+        for fen in [
+            "2kr1b1r/pp3ppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/2KR1B1R b - - 3 9",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/2KR1B1R b - - 3 9",
+            "2kr1b1r/pp3ppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R4RK1 w - - 3 9",
+            "8/5k2/8/3K4/8/8/8/8 w - - 0 1",
+        ] {
+            let board: Board = fen.parse().expect("a valid FEN");
+            let mut positions = Positions::default();
+            positions.push(&board, layout, 0.5, 0.0);
+            let mut scratch = Scratch::new(parameters.hidden);
+            let output = forward(&parameters, &Inputs::of(&positions, 0, 1), &mut scratch);
+            let score = output * EVALUATION_SCALE as f32;
+            assert!(
+                (score - network.evaluate(&board) as f32).abs() <= 2.0,
+                "{fen}: {score} against {}",
+                network.evaluate(&board)
+            );
+        }
+        // The same weights read without mirroring score a position with a king on files a-d
+        // otherwise.
+        let board: Board = "2kr1b1r/pp3ppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/2KR1B1R b - - 3 9"
+            .parse()
+            .expect("a valid FEN");
+        assert_ne!(
+            network.evaluate(&board),
+            parameters.to_network().evaluate(&board)
+        );
     }
 
     #[test]
