@@ -1107,23 +1107,33 @@ mod tests {
         ] {
             let board: Board = fen.parse().expect("a valid FEN");
             assert_eq!(bucketed.evaluate(&board), network.evaluate(&board), "{fen}");
-            // The training's own forward pass agrees with the quantised network.
-            let mut positions = Positions::default();
             let layout = InputLayout {
                 king_buckets: KING_BUCKETS,
                 mirrored_views: false,
             };
-            positions.push(&board, layout, 0.5, 0.0);
-            let mut scratch = Scratch::new(parameters.hidden);
-            let output = forward(&parameters, &Inputs::of(&positions, 0, 1), &mut scratch);
-            let score = output * EVALUATION_SCALE as f32;
-            assert!(
-                (score - network.evaluate(&board) as f32).abs() <= 2.0,
-                "{fen}: {score} against {}",
-                network.evaluate(&board)
-            );
+            assert_forward_pass_agrees(&parameters, layout, &network, &board);
         }
         assert!(Parameters::from_network(&bucketed, 1, 1).is_err());
+    }
+
+    /// The training's own forward pass of `board` with its inputs in `layout` agrees with
+    /// `network`, the quantised `parameters`.
+    fn assert_forward_pass_agrees(
+        parameters: &Parameters,
+        layout: InputLayout,
+        network: &Network,
+        board: &Board,
+    ) {
+        let mut positions = Positions::default();
+        positions.push(board, layout, 0.5, 0.0);
+        let mut scratch = Scratch::new(parameters.hidden);
+        let output = forward(parameters, &Inputs::of(&positions, 0, 1), &mut scratch);
+        let score = output * EVALUATION_SCALE as f32;
+        assert!(
+            (score - network.evaluate(board) as f32).abs() <= 2.0,
+            "{board}: {score} against {}",
+            network.evaluate(board)
+        );
     }
 
     #[test]
@@ -1142,16 +1152,7 @@ mod tests {
             "8/5k2/8/3K4/8/8/8/8 w - - 0 1",
         ] {
             let board: Board = fen.parse().expect("a valid FEN");
-            let mut positions = Positions::default();
-            positions.push(&board, layout, 0.5, 0.0);
-            let mut scratch = Scratch::new(parameters.hidden);
-            let output = forward(&parameters, &Inputs::of(&positions, 0, 1), &mut scratch);
-            let score = output * EVALUATION_SCALE as f32;
-            assert!(
-                (score - network.evaluate(&board) as f32).abs() <= 2.0,
-                "{fen}: {score} against {}",
-                network.evaluate(&board)
-            );
+            assert_forward_pass_agrees(&parameters, layout, &network, &board);
         }
         // The same weights read without mirroring score a position with a king on files a-d
         // otherwise.
