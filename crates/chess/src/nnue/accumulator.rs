@@ -67,8 +67,8 @@ impl Accumulator {
     /// Sets both accumulators to those of `child`, the board after a move, from `parent`'s, the
     /// accumulators before it, and the pieces the move `added` and `removed`. A quiet move adds
     /// and removes one piece, a capture removes two: each of those updates the values in one
-    /// pass. A view whose king moved into another king bucket, or to the other side of a
-    /// mirrored view's middle, is summed afresh.
+    /// pass. A view whose king moved into another king bucket, or (in a network that mirrors
+    /// its views) between the d- and e-files, is summed afresh.
     pub(crate) fn update(
         &mut self,
         parent: &Accumulator,

@@ -9,8 +9,7 @@
 //! A network may also mirror a view horizontally ([`mirrors_view`]): where the side's own king
 //! stands on files a-d, its view is mirrored left to right, so that every view sees its king
 //! on files e-h. A king castled long and one castled short then read the same weights about
-//! their shelter and their attackers, which the network learns from half the positions it
-//! would need otherwise.
+//! their shelter and their attackers, learned from the positions of both wings.
 
 use crate::color::Color;
 use crate::piece::Role;
