@@ -304,7 +304,7 @@ impl Network {
         })
     }
 
-    /// Reads a network in the format [`Network::to_bytes`] writes (or its version 1).
+    /// Reads a network in the format [`Network::to_bytes`] writes (or an earlier version of it).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
         let word = |at: usize| -> Option<u32> {
             Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
