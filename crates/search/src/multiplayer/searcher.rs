@@ -159,7 +159,7 @@ where
 
 /// The result of the game that the best line of a tree searched to its end proves: the one at
 /// the end of the line, replayed as the search played it (in best-reply search, the opponents
-/// who do not reply pass), else the one its score gives: a win for the root player, a draw, or
+/// who do not reply pass), where it agrees with the line's score, else the one its score gives: a win for the root player, a draw, or
 /// in a two-player game a win for the other; `None` for a loss of the root player whose winner
 /// the line does not show (cut short by a table entry).
 fn proven_outcome<G: Game>(
@@ -184,7 +184,13 @@ fn proven_outcome<G: Game>(
             position.set_player_to_move(root_player);
         }
     }
-    if replayed && let Some(outcome) = position.outcome() {
+    // The line's end names the result only where it agrees with the score: a line cut short
+    // by a table entry may stop where the player to move has no move, which ends the game,
+    // while best-reply search lets the other opponents reply there.
+    if replayed
+        && let Some(outcome) = position.outcome()
+        && outcome_agrees(outcome, root_player, best)
+    {
         return Some(outcome);
     }
     match best.scores {
@@ -200,6 +206,23 @@ fn proven_outcome<G: Game>(
         None if best.score == DRAW => Some(Outcome::Draw),
         None if game.player_count() == 2 => Some(Outcome::Win(1 - root_player)),
         None => None,
+    }
+}
+
+/// Whether `outcome` is the result `best`'s score gives: for every player's scores, a win
+/// where the winner's score is positive and a draw where every score is a draw's; for the root
+/// player's score, a win of the root player where it is positive, a draw where it is a draw's
+/// and another player's win where it is negative.
+fn outcome_agrees<M>(outcome: Outcome, root_player: usize, best: &Line<M>) -> bool {
+    match (best.scores, outcome) {
+        (Some(scores), Outcome::Win(winner)) => scores
+            .as_slice()
+            .get(winner)
+            .is_some_and(|&score| score > 0),
+        (Some(scores), Outcome::Draw) => scores.as_slice().iter().all(|&score| score == DRAW),
+        (None, Outcome::Win(winner)) if winner == root_player => best.score > 0,
+        (None, Outcome::Win(_)) => best.score < 0,
+        (None, Outcome::Draw) => best.score == DRAW,
     }
 }
 
