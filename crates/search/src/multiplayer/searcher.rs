@@ -3,13 +3,14 @@
 //! returns the last completed one when a limit or the stop flag ends the search.
 
 use super::context::{Context, MultiplayerSettings};
+use super::player_move::outcome_score;
 use crate::algorithm::Algorithm;
 use crate::clock::{Clock, ThreadClock};
 use crate::game::{Evaluator, Game, Outcome};
 use crate::limits::Limits;
 use crate::moves::MoveBuffer;
 use crate::report::{Info, Line, ScoreBound, SearchError, SearchResult};
-use crate::score::DRAW;
+use crate::score::{DRAW, Score};
 use crate::tt::TranspositionTable;
 
 /// Searches `game` for the player to move with max^n, BRS or BRS+ (`settings.algorithm`), by
@@ -159,9 +160,10 @@ where
 
 /// The result of the game that the best line of a tree searched to its end proves: the one at
 /// the end of the line, replayed as the search played it (in best-reply search, the opponents
-/// who do not reply pass), where it agrees with the line's score, else the one its score gives: a win for the root player, a draw, or
-/// in a two-player game a win for the other; `None` for a loss of the root player whose winner
-/// the line does not show (cut short by a table entry).
+/// who do not reply pass) where it agrees with the line's score, else the one its score
+/// gives: a win for the root player, a draw, or in a two-player game a win for the other;
+/// `None` for a loss of the root player whose winner the line does not show (cut short by a
+/// table entry).
 fn proven_outcome<G: Game>(
     game: &G,
     algorithm: Algorithm,
@@ -209,20 +211,17 @@ fn proven_outcome<G: Game>(
     }
 }
 
-/// Whether `outcome` is the result `best`'s score gives: for every player's scores, a win
-/// where the winner's score is positive and a draw where every score is a draw's; for the root
-/// player's score, a win of the root player where it is positive, a draw where it is a draw's
-/// and another player's win where it is negative.
+/// Whether `outcome` is the result `best`'s score gives: each score [`outcome_score`] would
+/// give that player (every player's where the search keeps them, else the root player's) is
+/// a win, a draw or a loss as the outcome's is.
 fn outcome_agrees<M>(outcome: Outcome, root_player: usize, best: &Line<M>) -> bool {
-    match (best.scores, outcome) {
-        (Some(scores), Outcome::Win(winner)) => scores
-            .as_slice()
-            .get(winner)
-            .is_some_and(|&score| score > 0),
-        (Some(scores), Outcome::Draw) => scores.as_slice().iter().all(|&score| score == DRAW),
-        (None, Outcome::Win(winner)) if winner == root_player => best.score > 0,
-        (None, Outcome::Win(_)) => best.score < 0,
-        (None, Outcome::Draw) => best.score == DRAW,
+    let agrees =
+        |player: usize, score: Score| score.signum() == outcome_score(outcome, player, 0).signum();
+    match best.scores {
+        Some(scores) => {
+            (scores.as_slice().iter().enumerate()).all(|(player, &score)| agrees(player, score))
+        }
+        None => agrees(root_player, best.score),
     }
 }
 
