@@ -46,7 +46,10 @@
 //! starting from random weights; a network of one bucket starts each of `B` buckets from its
 //! output layer, and a network of fewer hidden values than `--hidden` is widened: the new values
 //! start with random inputs and no weight in the output, so the wider network starts as the
-//! narrower one was); `--out FILE` (default `network.pfnn`).
+//! narrower one was); `--teacher FILE` with `--teacher-data FILE` (repeatable: positions
+//! scored by the teacher network's evaluation instead of the file's search score, trained on
+//! beside the positions of the other files, so that a new layout learns what a network of the
+//! lineage knows); `--out FILE` (default `network.pfnn`).
 
 use plyforge_chess::nnue::{
     ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, KING_BUCKETS, MAX_HIDDEN,
@@ -87,6 +90,8 @@ struct Options {
     threads: usize,
     seed: u64,
     start: Option<String>,
+    teacher: Option<String>,
+    teacher_files: Vec<String>,
     out: String,
 }
 
@@ -95,7 +100,8 @@ const USAGE: &str = "usage: chess_nnue_train <data.txt>... [--hidden H] [--king-
                      [--mirror] [--epochs N] [--rate R] \
                      [--final-rate R] [--batch B] [--result-weight W] [--scale K] \
                      [--validation FILE] [--threads T] \
-                     [--seed S] [--start network.pfnn] [--out network.pfnn]";
+                     [--seed S] [--start network.pfnn] \
+                     [--teacher network.pfnn --teacher-data data.txt...] [--out network.pfnn]";
 
 impl Options {
     fn parse(args: &[String]) -> Result<Options, String> {
@@ -116,6 +122,8 @@ impl Options {
             threads: 1,
             seed: 1,
             start: None,
+            teacher: None,
+            teacher_files: Vec::new(),
             out: "network.pfnn".to_string(),
         };
         let mut rest = args.iter();
@@ -150,12 +158,17 @@ impl Options {
                 "--threads" => options.threads = value.parse().map_err(|_| bad())?,
                 "--seed" => options.seed = value.parse().map_err(|_| bad())?,
                 "--start" => options.start = Some(value.clone()),
+                "--teacher" => options.teacher = Some(value.clone()),
+                "--teacher-data" => options.teacher_files.push(value.clone()),
                 "--out" => options.out = value.clone(),
                 _ => return Err(format!("unknown option {arg:?}; {USAGE}")),
             }
         }
-        if options.files.is_empty() {
+        if options.files.is_empty() && options.teacher_files.is_empty() {
             return Err(USAGE.to_string());
+        }
+        if options.teacher.is_some() == options.teacher_files.is_empty() {
+            return Err("--teacher and --teacher-data go together".to_string());
         }
         if options.hidden == 0 || options.hidden > MAX_HIDDEN {
             return Err(format!("--hidden: 1 to {MAX_HIDDEN}"));
@@ -328,16 +341,18 @@ fn mirrored_fen(fen: &str) -> Option<String> {
     ))
 }
 
-/// Reads every file; returns the positions to train on and those held out (with their mirror
-/// images when `mirror` is set), with their inputs in `layout`; with `hold_out` false, every
-/// position is in the first.
+/// Reads every file into `train` and `held_out` (with their mirror images when `mirror` is
+/// set), with their inputs in `layout`; with `hold_out` false, every position goes to `train`.
+/// With a `teacher`, each position's score is the teacher's evaluation of it instead of the
+/// file's.
 fn read(
     files: &[String],
     mirror: bool,
     layout: InputLayout,
     hold_out: bool,
-) -> Result<(Positions, Positions), String> {
-    let (mut train, mut held_out) = (Positions::default(), Positions::default());
+    teacher: Option<&Network>,
+    (train, held_out): (&mut Positions, &mut Positions),
+) -> Result<(), String> {
     let bar = progress::bar(files.len() as u64, "files");
     for path in files {
         let file =
@@ -361,23 +376,42 @@ fn read(
             let result: f32 = result.trim().parse().map_err(|_| bad("bad result"))?;
             let score: f32 = score.trim().parse().map_err(|_| bad("bad score"))?;
             let positions = if hold_out && training_data::is_held_out(fen, HOLD_OUT_EVERY) {
-                &mut held_out
+                &mut *held_out
             } else {
-                &mut train
+                &mut *train
             };
-            positions.push(&board, layout, result, score);
+            let score_of =
+                |board: &Board| teacher.map_or(score, |teacher| white_score(teacher, board));
+            positions.push(&board, layout, result, score_of(&board));
             if let Some(fen) = mirror.then(|| mirrored_fen(fen)).flatten() {
                 let board: Board = fen
                     .parse()
                     .map_err(|error| bad(&format!("mirrored to {fen}: {error}")))?;
-                positions.push(&board, layout, result, score);
+                positions.push(&board, layout, result, score_of(&board));
             }
         }
         bar.inc(1);
         bar.set_message(format!("{} positions", train.len() + held_out.len()));
     }
     bar.finish_and_clear();
-    Ok((train, held_out))
+    Ok(())
+}
+
+/// `network`'s evaluation of `board` in centipawns from White's view, as the data files give
+/// the search's score.
+fn white_score(network: &Network, board: &Board) -> f32 {
+    let score = network.evaluate(board) as f32;
+    if board.side_to_move() == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
+/// Reads the network file at `path`.
+fn read_network(path: &str) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+    Network::from_bytes(&bytes).map_err(|error| format!("{path}: {error}"))
 }
 
 /// The `k` in `[low, high]` for which `sigmoid(k × score)` best predicts the results, by
@@ -897,12 +931,39 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = Options::parse(&args)?;
     let start = Instant::now();
-    let (mut train, mut held_out) =
-        read(&options.files, options.mirror, options.input_layout(), true)?;
+    let layout = options.input_layout();
+    let (mut train, mut held_out) = (Positions::default(), Positions::default());
+    read(
+        &options.files,
+        options.mirror,
+        layout,
+        true,
+        None,
+        (&mut train, &mut held_out),
+    )?;
+    if let Some(path) = &options.teacher {
+        let teacher = read_network(path)?;
+        read(
+            &options.teacher_files,
+            options.mirror,
+            layout,
+            true,
+            Some(&teacher),
+            (&mut train, &mut held_out),
+        )?;
+    }
     if train.len() == 0 || held_out.len() == 0 {
         return Err("too few positions to train and hold out".to_string());
     }
-    let (mut validation, _) = read(&options.validation, false, options.input_layout(), false)?;
+    let (mut validation, mut unused) = (Positions::default(), Positions::default());
+    read(
+        &options.validation,
+        false,
+        layout,
+        false,
+        None,
+        (&mut validation, &mut unused),
+    )?;
     let k = match options.scale {
         Some(k) => k,
         None => fit_scale(&train, 0.0005, 0.05),
@@ -924,10 +985,7 @@ fn run() -> Result<(), String> {
     let mut random = SplitMix64(options.seed);
     let mut parameters = match &options.start {
         Some(path) => {
-            let bytes =
-                std::fs::read(path).map_err(|error| format!("cannot read {path}: {error}"))?;
-            let network =
-                Network::from_bytes(&bytes).map_err(|error| format!("{path}: {error}"))?;
+            let network = read_network(path)?;
             if network.has_mirrored_views() != options.mirrored_views {
                 return Err(format!(
                     "{path} {} its views: give --mirrored-views with it {}",
@@ -1075,6 +1133,28 @@ mod tests {
         assert_eq!(options.epochs, 0);
         assert!(parse("data.txt --epochs 0").is_err());
         assert!(parse("data.txt --epochs 0 --start net.pfnn --batch 0").is_err());
+    }
+
+    #[test]
+    fn a_teacher_scores_from_whites_view() {
+        assert!(parse("--teacher net.pfnn --teacher-data data.txt").is_ok());
+        assert!(parse("data.txt --teacher net.pfnn").is_err());
+        assert!(parse("data.txt --teacher-data other.txt").is_err());
+        // The same position with the colours swapped: the side to move scores the same, so
+        // White's score changes sign.
+        let network = Network::embedded();
+        let black_to_move: Board =
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/2KR1B1R b - - 3 9"
+                .parse()
+                .expect("a valid FEN");
+        let white_to_move: Board =
+            "2kr1b1r/pp3ppp/2n1pn2/2pp4/3P4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 3 9"
+                .parse()
+                .expect("a valid FEN");
+        let score = white_score(&network, &white_to_move);
+        assert_ne!(score, 0.0);
+        assert_eq!(score, network.evaluate(&white_to_move) as f32);
+        assert_eq!(white_score(&network, &black_to_move), -score);
     }
 
     #[test]
