@@ -23,7 +23,10 @@
 //! network that learns the games by heart: positions of games never trained on
 //! (`--validation`, files of other seeds) measure what a network knows of positions it has not
 //! seen, and their error is printed too. The network is written after every epoch, quantised,
-//! so a run cut short leaves its latest network.
+//! so a run cut short leaves its latest network; each output bias takes back the shift that
+//! rounding the output weights makes on average over the held-out positions
+//! (`Parameters::with_rounded_output`), and the error of the network as written on the
+//! positions of other games is printed below the epoch's.
 //!
 //! Options: `--hidden H` (default 128); `--king-buckets K` (1, the default, or
 //! `plyforge_chess::nnue::KING_BUCKETS`: a first layer for each bucket of the side's own king's
@@ -65,6 +68,9 @@ use std::time::Instant;
 
 /// One position in this many is held out ([`training_data::is_held_out`]).
 const HOLD_OUT_EVERY: u64 = 20;
+/// The positions of the held-out set at most that an output bias's correction averages over
+/// ([`Parameters::with_rounded_output`]).
+const CORRECTION_SAMPLE: usize = 200_000;
 /// The largest magnitude of a first-layer weight or bias, so that an accumulator of 32 pieces
 /// stays far inside `i16` once quantised (32 × 1.98 × 255 ≈ 16,000).
 const FIRST_LAYER_LIMIT: f32 = 1.98;
@@ -602,6 +608,57 @@ impl Parameters {
         }
     }
 
+    /// These parameters with each output weight rounded to what quantising keeps of it, and
+    /// each output bucket's bias moved by the output that rounding takes away on average over
+    /// the bucket's positions in `sample` (at most [`CORRECTION_SAMPLE`] of them).
+    ///
+    /// Late in training Adam moves the output weights by less than the quantisation step
+    /// (`1 / OUTPUT_SCALE`), often all the same way; rounding undoes those moves together, and
+    /// since every activation is positive the output shifts by a sum over the hidden values that
+    /// is about the same for every position: the written network would score every position a
+    /// few centipawns off what was trained. Its bias takes that shift back.
+    fn with_rounded_output(&self, sample: &Positions) -> Parameters {
+        let output = OUTPUT_SCALE as f32;
+        let mut rounded = self.clone();
+        for weight in &mut rounded.output_weights {
+            *weight = (*weight * output)
+                .round()
+                .clamp(-f32::from(MAX_OUTPUT_WEIGHT), f32::from(MAX_OUTPUT_WEIGHT))
+                / output;
+        }
+        let hidden = self.hidden;
+        let mut shift = vec![0.0_f64; self.buckets];
+        let mut count = vec![0_usize; self.buckets];
+        let mut scratch = Scratch::new(hidden);
+        let step = sample.len().div_ceil(CORRECTION_SAMPLE).max(1);
+        for position in (0..sample.len()).step_by(step) {
+            let inputs = Inputs::of(sample, position, self.buckets);
+            forward(self, &inputs, &mut scratch);
+            let lost = |values: &[f32], offset: usize| -> f32 {
+                let start = inputs.bucket * 2 * hidden + offset;
+                let trained = &self.output_weights[start..][..hidden];
+                let kept = &rounded.output_weights[start..][..hidden];
+                values
+                    .iter()
+                    .zip(trained.iter().zip(kept))
+                    .map(|(&value, (&trained, &kept))| {
+                        let clipped = value.clamp(0.0, 1.0);
+                        clipped * clipped * (trained - kept)
+                    })
+                    .sum()
+            };
+            shift[inputs.bucket] +=
+                f64::from(lost(&scratch.ours, 0) + lost(&scratch.theirs, hidden));
+            count[inputs.bucket] += 1;
+        }
+        for ((bias, shift), count) in rounded.output_biases.iter_mut().zip(shift).zip(count) {
+            if count > 0 {
+                *bias += (shift / count as f64) as f32;
+            }
+        }
+        rounded
+    }
+
     /// The quantised network.
     fn to_network(&self) -> Network {
         let quantise = |value: f32, scale: f32, limit: i16| -> i16 {
@@ -1094,8 +1151,17 @@ fn run() -> Result<(), String> {
             epoch_start.elapsed().as_secs_f64()
         );
         let network = parameters
+            .with_rounded_output(&held_out)
             .to_network()
             .with_mirrored_views(options.mirrored_views);
+        if validation.len() > 0 {
+            let written =
+                Parameters::from_network(&network, options.king_buckets, options.buckets)?;
+            println!(
+                "  as written{}",
+                validation_errors(&written, &validation, k)
+            );
+        }
         std::fs::write(&options.out, network.to_bytes())
             .map_err(|error| format!("cannot write {}: {error}", options.out))?;
     }
@@ -1214,6 +1280,60 @@ mod tests {
             "{board}: {score} against {}",
             network.evaluate(board)
         );
+    }
+
+    #[test]
+    fn rounding_the_output_weights_keeps_the_mean_output() {
+        let mut parameters =
+            Parameters::from_network(&Network::embedded(), 1, 1).expect("its own size");
+        // Moves smaller than the quantisation step, all the same way, as late training makes.
+        let step = 1.0 / OUTPUT_SCALE as f32;
+        for weight in &mut parameters.output_weights {
+            *weight += 0.3 * step;
+        }
+        let layout = InputLayout {
+            king_buckets: 1,
+            mirrored_views: false,
+        };
+        let mut sample = Positions::default();
+        for fen in [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/2KR1B1R b - - 3 9",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "2kr1b1r/pp3ppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R4RK1 w - - 3 9",
+            "8/2p5/3p4/KP5r/1R2Pp1k/8/6P1/8 b - - 0 1",
+        ] {
+            sample.push(&fen.parse().expect("a valid FEN"), layout, 0.5, 0.0);
+        }
+        let mean_output = |parameters: &Parameters| -> f32 {
+            let mut scratch = Scratch::new(parameters.hidden);
+            (0..sample.len())
+                .map(|position| {
+                    forward(parameters, &Inputs::of(&sample, position, 1), &mut scratch)
+                })
+                .sum::<f32>()
+                / sample.len() as f32
+        };
+        let corrected = parameters.with_rounded_output(&sample);
+        let mut plain = corrected.clone();
+        plain.output_biases = parameters.output_biases.clone();
+        for weight in &corrected.output_weights {
+            assert_eq!((weight / step).round() * step, *weight, "on the grid");
+        }
+        let centipawns = |output: f32| output * EVALUATION_SCALE as f32;
+        let trained = centipawns(mean_output(&parameters));
+        let lost = (centipawns(mean_output(&plain)) - trained).abs();
+        assert!(lost > 2.0, "rounding alone moves the mean by {lost} cp");
+        let kept = (centipawns(mean_output(&corrected)) - trained).abs();
+        assert!(
+            kept < 0.01,
+            "the corrected bias keeps the mean within {kept} cp"
+        );
+        // The written network keeps that bias.
+        let network = corrected.to_network();
+        let board: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+            .parse()
+            .expect("a valid FEN");
+        assert_forward_pass_agrees(&corrected, layout, &network, &board);
     }
 
     #[test]
