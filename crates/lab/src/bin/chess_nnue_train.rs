@@ -621,10 +621,7 @@ impl Parameters {
         let output = OUTPUT_SCALE as f32;
         let mut rounded = self.clone();
         for weight in &mut rounded.output_weights {
-            *weight = (*weight * output)
-                .round()
-                .clamp(-f32::from(MAX_OUTPUT_WEIGHT), f32::from(MAX_OUTPUT_WEIGHT))
-                / output;
+            *weight = f32::from(quantise(*weight, output, MAX_OUTPUT_WEIGHT)) / output;
         }
         let hidden = self.hidden;
         let mut shift = vec![0.0_f64; self.buckets];
@@ -636,16 +633,8 @@ impl Parameters {
             forward(self, &inputs, &mut scratch);
             let lost = |values: &[f32], offset: usize| -> f32 {
                 let start = inputs.bucket * 2 * hidden + offset;
-                let trained = &self.output_weights[start..][..hidden];
-                let kept = &rounded.output_weights[start..][..hidden];
-                values
-                    .iter()
-                    .zip(trained.iter().zip(kept))
-                    .map(|(&value, (&trained, &kept))| {
-                        let clipped = value.clamp(0.0, 1.0);
-                        clipped * clipped * (trained - kept)
-                    })
-                    .sum()
+                activated_dot(values, &self.output_weights[start..][..hidden])
+                    - activated_dot(values, &rounded.output_weights[start..][..hidden])
             };
             shift[inputs.bucket] +=
                 f64::from(lost(&scratch.ours, 0) + lost(&scratch.theirs, hidden));
@@ -661,11 +650,6 @@ impl Parameters {
 
     /// The quantised network.
     fn to_network(&self) -> Network {
-        let quantise = |value: f32, scale: f32, limit: i16| -> i16 {
-            (value * scale)
-                .round()
-                .clamp(-f32::from(limit), f32::from(limit)) as i16
-        };
         let accumulator = ACCUMULATOR_SCALE as f32;
         let output = OUTPUT_SCALE as f32;
         Network::from_parts(
@@ -768,6 +752,14 @@ fn accumulate(parameters: &Parameters, inputs: &[u16], accumulator: &mut [f32]) 
             }
         }
     }
+}
+
+/// `value × scale` rounded to the nearest integer within `±limit`: a parameter as the network
+/// file keeps it.
+fn quantise(value: f32, scale: f32, limit: i16) -> i16 {
+    (value * scale)
+        .round()
+        .clamp(-f32::from(limit), f32::from(limit)) as i16
 }
 
 /// `Σ clamp(value, 0, 1)² × weight`.
