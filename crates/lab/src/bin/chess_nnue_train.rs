@@ -52,7 +52,9 @@
 //! narrower one was); `--teacher FILE` with `--teacher-data FILE` (repeatable: positions
 //! scored by the teacher network's evaluation instead of the file's search score, trained on
 //! beside the positions of the other files, so that a new layout learns what a network of the
-//! lineage knows); `--out FILE` (default `network.pfnn`).
+//! lineage knows; `--teacher` repeatable too: the mean of several networks' evaluations, which
+//! fits the positions of other games better than any one of them when the networks learned
+//! differently); `--out FILE` (default `network.pfnn`).
 
 use plyforge_chess::nnue::{
     ACCUMULATOR_SCALE, EVALUATION_SCALE, FEATURE_COUNT, KING_BUCKETS, MAX_HIDDEN,
@@ -96,7 +98,7 @@ struct Options {
     threads: usize,
     seed: u64,
     start: Option<String>,
-    teacher: Option<String>,
+    teachers: Vec<String>,
     teacher_files: Vec<String>,
     out: String,
 }
@@ -107,7 +109,7 @@ const USAGE: &str = "usage: chess_nnue_train <data.txt>... [--hidden H] [--king-
                      [--final-rate R] [--batch B] [--result-weight W] [--scale K] \
                      [--validation FILE] [--threads T] \
                      [--seed S] [--start network.pfnn] \
-                     [--teacher network.pfnn --teacher-data data.txt...] [--out network.pfnn]";
+                     [--teacher network.pfnn... --teacher-data data.txt...] [--out network.pfnn]";
 
 impl Options {
     fn parse(args: &[String]) -> Result<Options, String> {
@@ -128,7 +130,7 @@ impl Options {
             threads: 1,
             seed: 1,
             start: None,
-            teacher: None,
+            teachers: Vec::new(),
             teacher_files: Vec::new(),
             out: "network.pfnn".to_string(),
         };
@@ -164,7 +166,7 @@ impl Options {
                 "--threads" => options.threads = value.parse().map_err(|_| bad())?,
                 "--seed" => options.seed = value.parse().map_err(|_| bad())?,
                 "--start" => options.start = Some(value.clone()),
-                "--teacher" => options.teacher = Some(value.clone()),
+                "--teacher" => options.teachers.push(value.clone()),
                 "--teacher-data" => options.teacher_files.push(value.clone()),
                 "--out" => options.out = value.clone(),
                 _ => return Err(format!("unknown option {arg:?}; {USAGE}")),
@@ -173,7 +175,7 @@ impl Options {
         if options.files.is_empty() && options.teacher_files.is_empty() {
             return Err(USAGE.to_string());
         }
-        if options.teacher.is_some() == options.teacher_files.is_empty() {
+        if options.teachers.is_empty() != options.teacher_files.is_empty() {
             return Err("--teacher and --teacher-data go together".to_string());
         }
         if options.hidden == 0 || options.hidden > MAX_HIDDEN {
@@ -349,14 +351,14 @@ fn mirrored_fen(fen: &str) -> Option<String> {
 
 /// Reads every file into `train` and `held_out` (with their mirror images when `mirror` is
 /// set), with their inputs in `layout`; with `hold_out` false, every position goes to `train`.
-/// With a `teacher`, each position's score is the teacher's evaluation of it instead of the
+/// With `teachers`, each position's score is their mean evaluation of it instead of the
 /// file's.
 fn read(
     files: &[String],
     mirror: bool,
     layout: InputLayout,
     hold_out: bool,
-    teacher: Option<&Network>,
+    teachers: &[Network],
     (train, held_out): (&mut Positions, &mut Positions),
 ) -> Result<(), String> {
     let bar = progress::bar(files.len() as u64, "files");
@@ -386,8 +388,13 @@ fn read(
             } else {
                 &mut *train
             };
-            let score_of =
-                |board: &Board| teacher.map_or(score, |teacher| white_score(teacher, board));
+            let score_of = |board: &Board| {
+                if teachers.is_empty() {
+                    score
+                } else {
+                    mean_white_score(teachers, board)
+                }
+            };
             positions.push(&board, layout, result, score_of(&board));
             if let Some(fen) = mirror.then(|| mirrored_fen(fen)).flatten() {
                 let board: Board = fen
@@ -412,6 +419,15 @@ fn white_score(network: &Network, board: &Board) -> f32 {
     } else {
         -score
     }
+}
+
+/// The mean of `networks`' evaluations of `board` (at least one network), from White's view.
+fn mean_white_score(networks: &[Network], board: &Board) -> f32 {
+    let sum: f32 = networks
+        .iter()
+        .map(|network| white_score(network, board))
+        .sum();
+    sum / networks.len() as f32
 }
 
 /// Reads the network file at `path`.
@@ -987,17 +1003,21 @@ fn run() -> Result<(), String> {
         options.mirror,
         layout,
         true,
-        None,
+        &[],
         (&mut train, &mut held_out),
     )?;
-    if let Some(path) = &options.teacher {
-        let teacher = read_network(path)?;
+    if !options.teachers.is_empty() {
+        let teachers = options
+            .teachers
+            .iter()
+            .map(|path| read_network(path))
+            .collect::<Result<Vec<_>, _>>()?;
         read(
             &options.teacher_files,
             options.mirror,
             layout,
             true,
-            Some(&teacher),
+            &teachers,
             (&mut train, &mut held_out),
         )?;
     }
@@ -1010,7 +1030,7 @@ fn run() -> Result<(), String> {
         false,
         layout,
         false,
-        None,
+        &[],
         (&mut validation, &mut unused),
     )?;
     let k = match options.scale {
@@ -1213,6 +1233,30 @@ mod tests {
         assert_ne!(score, 0.0);
         assert_eq!(score, network.evaluate(&white_to_move) as f32);
         assert_eq!(white_score(&network, &black_to_move), -score);
+    }
+
+    #[test]
+    fn several_teachers_score_with_their_mean() {
+        let options =
+            parse("--teacher a.pfnn --teacher b.pfnn --teacher-data data.txt").expect("valid");
+        assert_eq!(options.teachers, ["a.pfnn", "b.pfnn"]);
+        let board: Board = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/2KR1B1R b - - 3 9"
+            .parse()
+            .expect("a valid FEN");
+        let shipped = Network::embedded();
+        // A network of one hidden value whose every input and the bias weigh 1: it scores the
+        // position by its piece count alone, far from the shipped network's score.
+        let counting =
+            Network::from_parts(1, vec![1; FEATURE_COUNT], vec![1], vec![64, 64], vec![0])
+                .expect("a valid network");
+        let (first, second) = (
+            white_score(&shipped, &board),
+            white_score(&counting, &board),
+        );
+        assert_ne!(first, second);
+        let networks = [(*shipped).clone(), counting];
+        assert_eq!(mean_white_score(&networks, &board), (first + second) / 2.0);
+        assert_eq!(mean_white_score(&networks[..1], &board), first);
     }
 
     #[test]
