@@ -45,7 +45,8 @@
 //! last epoch); `--batch B` (default 16,384); `--result-weight W` (default 0.1: with 0.5 the
 //! network lost by 193 Elo); `--scale K` (default: fitted); `--validation FILE` (repeatable:
 //! positions of other games, none trained on, whose error is printed after every epoch);
-//! `--threads T` (default 1); `--seed S` (default 1); `--start FILE` (refine a network instead of
+//! `--threads T` (default 1: the threads that read and score the positions and that sum a
+//! batch's gradient); `--seed S` (default 1); `--start FILE` (refine a network instead of
 //! starting from random weights; a network of one bucket starts each of `B` buckets from its
 //! output layer, and a network of fewer hidden values than `--hidden` is widened: the new values
 //! start with random inputs and no weight in the output, so the wider network starts as the
@@ -70,6 +71,8 @@ use std::time::Instant;
 
 /// One position in this many is held out ([`training_data::is_held_out`]).
 const HOLD_OUT_EVERY: u64 = 20;
+/// The lines of a data file read at a time and shared among the reading threads.
+const READ_CHUNK: usize = 1 << 16;
 /// The positions of the held-out set at most that an output bias's correction averages over
 /// ([`Parameters::with_rounded_output`]).
 const CORRECTION_SAMPLE: usize = 200_000;
@@ -352,55 +355,47 @@ fn mirrored_fen(fen: &str) -> Option<String> {
 /// Reads every file into `train` and `held_out` (with their mirror images when `mirror` is
 /// set), with their inputs in `layout`; with `hold_out` false, every position goes to `train`.
 /// With `teachers`, each position's score is their mean evaluation of it instead of the
-/// file's.
+/// file's. The lines are parsed (and scored) by `threads` threads, [`READ_CHUNK`] at a time,
+/// and kept in the files' order.
 fn read(
     files: &[String],
     mirror: bool,
     layout: InputLayout,
     hold_out: bool,
     teachers: &[Network],
+    threads: usize,
     (train, held_out): (&mut Positions, &mut Positions),
 ) -> Result<(), String> {
     let bar = progress::bar(files.len() as u64, "files");
     for path in files {
         let file =
             std::fs::File::open(path).map_err(|error| format!("cannot read {path}: {error}"))?;
-        for (index, line) in BufReader::new(file).lines().enumerate() {
-            let line = line.map_err(|error| format!("{path}, line {}: {error}", index + 1))?;
-            if line.trim().is_empty() {
-                continue;
+        let mut lines = BufReader::new(file).lines().enumerate();
+        loop {
+            let chunk = lines
+                .by_ref()
+                .take(READ_CHUNK)
+                .map(|(index, line)| {
+                    line.map(|line| (index + 1, line))
+                        .map_err(|error| format!("{path}, line {}: {error}", index + 1))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if chunk.is_empty() {
+                break;
             }
-            let bad = |what: &str| format!("{path}, line {}: {what}", index + 1);
-            let mut fields = line.split(';');
-            let (Some(fen), Some(result), Some(score)) =
-                (fields.next(), fields.next(), fields.next())
-            else {
-                return Err(bad("not FEN;result;score"));
+            let reader = LineReader {
+                path,
+                mirror,
+                hold_out,
+                teachers,
             };
-            let board: Board = fen
-                .trim()
-                .parse()
-                .map_err(|error| bad(&format!("{error}")))?;
-            let result: f32 = result.trim().parse().map_err(|_| bad("bad result"))?;
-            let score: f32 = score.trim().parse().map_err(|_| bad("bad score"))?;
-            let positions = if hold_out && training_data::is_held_out(fen, HOLD_OUT_EVERY) {
-                &mut *held_out
-            } else {
-                &mut *train
-            };
-            let score_of = |board: &Board| {
-                if teachers.is_empty() {
-                    score
+            for sample in reader.samples(&chunk, threads)? {
+                let positions = if sample.held_out {
+                    &mut *held_out
                 } else {
-                    mean_white_score(teachers, board)
-                }
-            };
-            positions.push(&board, layout, result, score_of(&board));
-            if let Some(fen) = mirror.then(|| mirrored_fen(fen)).flatten() {
-                let board: Board = fen
-                    .parse()
-                    .map_err(|error| bad(&format!("mirrored to {fen}: {error}")))?;
-                positions.push(&board, layout, result, score_of(&board));
+                    &mut *train
+                };
+                positions.push(&sample.board, layout, sample.result, sample.score);
             }
         }
         bar.inc(1);
@@ -408,6 +403,97 @@ fn read(
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+/// A position of a data file, parsed and scored, before its inputs are stored.
+struct Sample {
+    board: Board,
+    result: f32,
+    score: f32,
+    held_out: bool,
+}
+
+/// How the lines of one data file become [`Sample`]s.
+#[derive(Clone, Copy)]
+struct LineReader<'a> {
+    path: &'a str,
+    mirror: bool,
+    hold_out: bool,
+    teachers: &'a [Network],
+}
+
+impl LineReader<'_> {
+    /// The samples of `lines` (numbered from 1) in their order, parsed by `threads` threads.
+    fn samples(self, lines: &[(usize, String)], threads: usize) -> Result<Vec<Sample>, String> {
+        let share = lines.len().div_ceil(threads.max(1));
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = lines
+                .chunks(share)
+                .map(|lines| {
+                    scope.spawn(move || {
+                        let mut samples = Vec::with_capacity(lines.len());
+                        for (number, line) in lines {
+                            self.parse(*number, line, &mut samples)?;
+                        }
+                        Ok::<_, String>(samples)
+                    })
+                })
+                .collect();
+            let mut samples = Vec::with_capacity(lines.len());
+            for worker in workers {
+                let part = worker
+                    .join()
+                    .map_err(|_| format!("{}: a reading thread failed", self.path))??;
+                samples.extend(part);
+            }
+            Ok(samples)
+        })
+    }
+
+    /// Appends the position of line `number` (and its mirror image) to `samples`.
+    fn parse(self, number: usize, line: &str, samples: &mut Vec<Sample>) -> Result<(), String> {
+        if line.trim().is_empty() {
+            return Ok(());
+        }
+        let bad = |what: &str| format!("{}, line {number}: {what}", self.path);
+        let mut fields = line.split(';');
+        let (Some(fen), Some(result), Some(score)) = (fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad("not FEN;result;score"));
+        };
+        let board: Board = fen
+            .trim()
+            .parse()
+            .map_err(|error| bad(&format!("{error}")))?;
+        let result: f32 = result.trim().parse().map_err(|_| bad("bad result"))?;
+        let score: f32 = score.trim().parse().map_err(|_| bad("bad score"))?;
+        let held_out = self.hold_out && training_data::is_held_out(fen, HOLD_OUT_EVERY);
+        let score_of = |board: &Board| {
+            if self.teachers.is_empty() {
+                score
+            } else {
+                mean_white_score(self.teachers, board)
+            }
+        };
+        samples.push(Sample {
+            board,
+            result,
+            score: score_of(&board),
+            held_out,
+        });
+        if let Some(fen) = self.mirror.then(|| mirrored_fen(fen)).flatten() {
+            let board: Board = fen
+                .parse()
+                .map_err(|error| bad(&format!("mirrored to {fen}: {error}")))?;
+            samples.push(Sample {
+                board,
+                result,
+                score: score_of(&board),
+                held_out,
+            });
+        }
+        Ok(())
+    }
 }
 
 /// `network`'s evaluation of `board` in centipawns from White's view, as the data files give
@@ -1004,6 +1090,7 @@ fn run() -> Result<(), String> {
         layout,
         true,
         &[],
+        options.threads,
         (&mut train, &mut held_out),
     )?;
     if !options.teachers.is_empty() {
@@ -1018,6 +1105,7 @@ fn run() -> Result<(), String> {
             layout,
             true,
             &teachers,
+            options.threads,
             (&mut train, &mut held_out),
         )?;
     }
@@ -1031,6 +1119,7 @@ fn run() -> Result<(), String> {
         layout,
         false,
         &[],
+        options.threads,
         (&mut validation, &mut unused),
     )?;
     let k = match options.scale {
@@ -1257,6 +1346,65 @@ mod tests {
         let networks = [(*shipped).clone(), counting];
         assert_eq!(mean_white_score(&networks, &board), (first + second) / 2.0);
         assert_eq!(mean_white_score(&networks[..1], &board), first);
+    }
+
+    #[test]
+    fn threads_read_the_lines_as_one_does_in_their_order() {
+        let fens = [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/2KR1B1R b - - 3 9",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "8/5k2/8/3K4/8/8/4Q3/8 w - - 0 60",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4rrk1/pp3ppp/8/8/8/8/PPP2PPP/4RRK1 b - - 5 30",
+        ];
+        let lines: Vec<(usize, String)> = fens
+            .iter()
+            .enumerate()
+            .map(|(index, fen)| (index + 1, format!("{fen};0.5;{}", 10 * index as i32 - 20)))
+            .chain(std::iter::once((6, String::new())))
+            .collect();
+        let shipped = Network::embedded();
+        let teachers = [(*shipped).clone()];
+        let summary = |samples: Vec<Sample>| -> Vec<(String, f32, bool)> {
+            samples
+                .into_iter()
+                .map(|sample| (sample.board.to_string(), sample.score, sample.held_out))
+                .collect()
+        };
+        for (mirror, teachers) in [(false, &[][..]), (true, &teachers[..])] {
+            let reader = LineReader {
+                path: "data.txt",
+                mirror,
+                hold_out: true,
+                teachers,
+            };
+            let one = summary(reader.samples(&lines, 1).expect("valid lines"));
+            // The mirror images of the positions without castling rights follow them.
+            assert_eq!(one.len(), if mirror { 8 } else { 5 });
+            assert_eq!(one[0].0, fens[0]);
+            if teachers.is_empty() {
+                assert_eq!(one[1].1, -10.0);
+            } else {
+                let board: Board = fens[0].parse().expect("a valid FEN");
+                assert_eq!(one[0].1, white_score(&shipped, &board));
+            }
+            for threads in [2, 3, 8] {
+                assert_eq!(
+                    summary(reader.samples(&lines, threads).expect("valid")),
+                    one
+                );
+            }
+        }
+        let mut broken = lines.clone();
+        broken[3].1 = "8/8/8 w - - 0 1;0.5;0".to_string();
+        let reader = LineReader {
+            path: "data.txt",
+            mirror: false,
+            hold_out: true,
+            teachers: &[],
+        };
+        let error = reader.samples(&broken, 3).err().expect("a broken FEN");
+        assert!(error.starts_with("data.txt, line 4:"), "{error}");
     }
 
     #[test]
