@@ -370,6 +370,12 @@ fn read(
     for path in files {
         let file =
             std::fs::File::open(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+        let reader = LineReader {
+            path,
+            mirror,
+            hold_out,
+            teachers,
+        };
         let mut lines = BufReader::new(file).lines().enumerate();
         loop {
             let chunk = lines
@@ -383,12 +389,6 @@ fn read(
             if chunk.is_empty() {
                 break;
             }
-            let reader = LineReader {
-                path,
-                mirror,
-                hold_out,
-                teachers,
-            };
             for sample in reader.samples(&chunk, threads)? {
                 let positions = if sample.held_out {
                     &mut *held_out
