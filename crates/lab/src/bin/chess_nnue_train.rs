@@ -425,7 +425,7 @@ struct LineReader<'a> {
 impl LineReader<'_> {
     /// The samples of `lines` (numbered from 1) in their order, parsed by `threads` threads.
     fn samples(self, lines: &[(usize, String)], threads: usize) -> Result<Vec<Sample>, String> {
-        let share = lines.len().div_ceil(threads.max(1));
+        let share = lines.len().div_ceil(threads.max(1)).max(1);
         std::thread::scope(|scope| {
             let workers: Vec<_> = lines
                 .chunks(share)
